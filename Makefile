@@ -1,0 +1,47 @@
+# logicmines: `make demo` and `make test` install whatever is missing, then run.
+# Running either a second time does no installing work.
+
+PYTHON ?= python3
+VENV ?= .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: demo test system bench clean
+
+demo: system $(STAMP)
+	$(BIN)/logicmines check examples/spec.txt
+
+test: system $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/python -m pytest -q
+
+bench: system $(STAMP)
+	$(BIN)/pip install -q -e '.[dev,bench]'
+	$(BIN)/python benchmarks/bench.py
+
+# SWI-Prolog (the prolog and reference backends) and GNU Prolog (the verbatim original in
+# `compare`), from the distribution, only when missing.
+system:
+	@missing=""; \
+	command -v swipl >/dev/null 2>&1 || missing="$$missing swi-prolog-nox"; \
+	command -v gplc >/dev/null 2>&1 || missing="$$missing gprolog"; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ]; then sudo=""; \
+	  elif command -v sudo >/dev/null 2>&1; then sudo="sudo"; \
+	  else echo "logicmines needs:$$missing. Install them as root: apt-get install$$missing" >&2; exit 1; fi; \
+	  if ! command -v apt-get >/dev/null 2>&1; then \
+	    echo "logicmines needs:$$missing (no apt-get here: install them with your package manager)" >&2; exit 1; fi; \
+	  echo "installing$$missing"; \
+	  $$sudo apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q -e '.[dev]'
+	touch $(STAMP)
+
+clean:
+	rm -rf $(VENV) build dist .pytest_cache .ruff_cache

@@ -1,0 +1,69 @@
+"""A backend built from an engine that lists the models of pieces, plus the shared staging."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from itertools import islice
+
+from ..board import Board
+from ..problem import NoSolution, Piece, Problem
+from ..results import CheckResult, Verdict, solved_board
+from ..staging import Model, PieceMemo, Staged, assignments, settle, total_count
+
+
+class StagedBackend:
+    """check / count / solutions for any engine with `models(piece, limit)`."""
+
+    name = "staged"
+
+    def __init__(self) -> None:
+        self.memo = PieceMemo(self)
+
+    def models(self, piece: Piece, limit: int | None = None) -> Sequence[Model]:
+        raise NotImplementedError
+
+    def stage(self, board: Board) -> Staged:
+        """The board's problem with its forced cells settled (NoSolution when it has none)."""
+        return settle(Problem.from_board(board), self.memo)
+
+    def count(self, board: Board, mines: int | None = None) -> int:
+        try:
+            return total_count(self.stage(board), self.memo, mines)
+        except NoSolution:
+            return 0
+
+    def check(self, board: Board, mines: int | None = None) -> CheckResult:
+        try:
+            staged = self.stage(board)
+        except NoSolution as why:
+            return CheckResult(Verdict.NONE, reason=str(why))
+        n = total_count(staged, self.memo, mines)
+        if n == 0:
+            return CheckResult(Verdict.NONE, reason=_no_model_reason(staged, mines))
+        if n > 1:
+            return CheckResult(Verdict.MULTIPLE)
+        if mines is None:
+            (cells,) = assignments(staged, self, limit=1)
+        else:
+            cells = next(c for c in assignments(staged, self) if _mines_in(staged, c) == mines)
+        return CheckResult(Verdict.UNIQUE, solution=solved_board(staged.problem.board, cells))
+
+    def solutions(self, board: Board, limit: int | None = None) -> Iterator[Board]:
+        try:
+            staged = self.stage(board)
+        except NoSolution:
+            return
+        for cells in islice(assignments(staged, self, limit), limit):
+            yield solved_board(staged.problem.board, cells)
+
+
+def _mines_in(staged: Staged, cells: dict) -> int:
+    return staged.problem.known_mines + sum(cells.values())
+
+
+def _no_model_reason(staged: Staged, mines: int | None) -> str:
+    if mines is not None:
+        return f"no way to place exactly {mines} mines in all"
+    digits = [c.describe() for part in staged.parts for c in part]
+    shown = ", ".join(digits[:6]) + (", …" if len(digits) > 6 else "")
+    return f"the digits {shown} cannot all hold together"

@@ -1,0 +1,112 @@
+"""Boards: an immutable grid of cells, its neighbours, and the game-to-puzzle view."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field, replace
+from typing import Literal
+
+Kind = Literal["puzzle", "game"]
+Form = Literal["grid", "brackets"]
+Cell = tuple[int, int]
+
+PUZZLE_ONLY = frozenset("0*?")
+GAME_ONLY = frozenset("EMBX")
+SHARED = frozenset("12345678")
+PUZZLE_CELLS = PUZZLE_ONLY | SHARED
+GAME_CELLS = GAME_ONLY | SHARED
+
+# SPEC §4: unrevealed game squares are unknown, a revealed blank is a 0.
+# A revealed mine (X) is a known mine.
+_GAME_TO_PUZZLE = str.maketrans({"E": "?", "M": "?", "B": "0", "X": "*"})
+
+
+@dataclass(frozen=True)
+class Board:
+    """A rectangle of one-character cells, of one kind (puzzle or game).
+
+    `form`, `quote`, `source` and `line` remember how and where the board was written, so that
+    output can be drawn the way it came in and errors can point at the file.
+    """
+
+    rows: tuple[str, ...]
+    kind: Kind = "puzzle"
+    form: Form = field(default="grid", compare=False)
+    quote: str = field(default='"', compare=False)
+    source: str = field(default="<board>", compare=False)
+    line: int = field(default=1, compare=False)
+
+    def __post_init__(self) -> None:
+        if not self.rows or not self.rows[0]:
+            raise ValueError("a board has at least one cell")
+        width = len(self.rows[0])
+        if any(len(row) != width for row in self.rows):
+            raise ValueError("every row of a board has the same number of cells")
+        allowed = PUZZLE_CELLS if self.kind == "puzzle" else GAME_CELLS
+        for row in self.rows:
+            bad = set(row) - allowed
+            if bad:
+                raise ValueError(f"{sorted(bad)[0]!r} is not a {self.kind} cell")
+
+    @classmethod
+    def from_text(cls, text: str, kind: Kind | None = None) -> Board:
+        """Build a board from rows separated by `/`, newlines or spaces: `"1121 / 1??*"`."""
+        rows = tuple(text.replace("/", " ").split())
+        if kind is None:
+            kind = "game" if any(set(row) & GAME_ONLY for row in rows) else "puzzle"
+        return cls(rows, kind)
+
+    @property
+    def height(self) -> int:
+        return len(self.rows)
+
+    @property
+    def width(self) -> int:
+        return len(self.rows[0])
+
+    def __getitem__(self, cell: Cell) -> str:
+        r, c = cell
+        return self.rows[r][c]
+
+    def cells(self) -> Iterator[Cell]:
+        """Every cell, row by row."""
+        for r in range(self.height):
+            for c in range(self.width):
+                yield (r, c)
+
+    def neighbours(self, cell: Cell) -> tuple[Cell, ...]:
+        """The up to 8 cells around `cell`, each once, inside the board."""
+        r, c = cell
+        h, w = self.height, self.width
+        return tuple(
+            (i, j)
+            for i in range(r - 1 if r else 0, r + 2 if r + 1 < h else h)
+            for j in range(c - 1 if c else 0, c + 2 if c + 1 < w else w)
+            if i != r or j != c
+        )
+
+    def as_puzzle(self) -> Board:
+        """The puzzle this board poses (SPEC §4): for a game, E and M become ?, B becomes 0."""
+        if self.kind == "puzzle":
+            return self
+        rows = tuple(row.translate(_GAME_TO_PUZZLE) for row in self.rows)
+        return replace(self, rows=rows, kind="puzzle")
+
+    def with_rows(self, rows: tuple[str, ...] | list[str]) -> Board:
+        """The same board (kind, form, origin) with other cells."""
+        return replace(self, rows=tuple(rows))
+
+    def as_grid(self) -> Board:
+        """The same board, drawn as a grid (solutions are drawn so, whatever the input was)."""
+        return replace(self, form="grid")
+
+    def render(self) -> str:
+        """The board written the way it came in: a grid, or the bracketed LeetCode form."""
+        if self.form == "grid":
+            return "\n".join(self.rows)
+        q = self.quote
+        inner = ",".join("[" + ",".join(f"{q}{ch}{q}" for ch in row) + "]" for row in self.rows)
+        return "[" + inner + "]"
+
+    def __str__(self) -> str:
+        return " / ".join(self.rows)

@@ -1,0 +1,121 @@
+"""What every backend needs from a puzzle: unknown cells, digit constraints, pieces, parts."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .board import Board, Cell
+
+
+@dataclass(frozen=True)
+class Constraint:
+    """A shown digit: exactly `need` of `cells` (its unknown neighbours) are mines."""
+
+    digit: Cell
+    value: int
+    cells: tuple[Cell, ...]
+    need: int
+
+    def describe(self) -> str:
+        return f"{_at(self.digit)}={self.value}"
+
+
+@dataclass(frozen=True)
+class Piece:
+    """A small system the engines solve: bounded whole numbers with exact sums.
+
+    Variable i stands for a group of `sizes[i]` interchangeable cells and takes the number of
+    mines among them, 0..sizes[i]; each `(indices, total)` in `sums` says those variables add up
+    to `total`. A single cell is a group of size 1. Models are tuples of values, one per variable.
+    """
+
+    sizes: tuple[int, ...]
+    sums: tuple[tuple[tuple[int, ...], int], ...]
+
+
+class NoSolution(Exception):
+    """The board has no solution; the message names the digits that cannot hold together."""
+
+
+def _at(cell: Cell) -> str:
+    return f"({cell[0]},{cell[1]})"
+
+
+@dataclass
+class Problem:
+    """A puzzle board stated as constraints on its unknown (`?`) cells."""
+
+    board: Board
+    unknowns: tuple[Cell, ...]
+    constraints: tuple[Constraint, ...]
+    known_mines: int
+    reason: str | None = None  # set when some digit can never hold, whatever the unknowns are
+
+    @classmethod
+    def from_board(cls, board: Board) -> Problem:
+        """State `board` (a game board is read as the puzzle it poses) as constraints."""
+        board = board.as_puzzle()
+        rows = board.rows
+        unknowns = []
+        constraints = []
+        reasons = []
+        known_mines = 0
+        for r, row in enumerate(rows):
+            for c, ch in enumerate(row):
+                if ch == "?":
+                    unknowns.append((r, c))
+                    continue
+                if ch == "*":
+                    known_mines += 1
+                    continue
+                value = ord(ch) - 48
+                around = board.neighbours((r, c))
+                mines = sum(1 for i, j in around if rows[i][j] == "*")
+                cells = tuple((i, j) for i, j in around if rows[i][j] == "?")
+                need = value - mines
+                if need < 0:
+                    touch = "mine" if mines == 1 else "mines"
+                    reasons.append(f"{_at((r, c))} shows {value} but touches {mines} known {touch}")
+                elif need > len(cells):
+                    reasons.append(
+                        f"{_at((r, c))} shows {value} but has only {mines} known mines "
+                        f"and {len(cells)} unknown neighbours"
+                    )
+                elif cells:
+                    constraints.append(Constraint((r, c), value, cells, need))
+        return cls(
+            board,
+            tuple(unknowns),
+            tuple(constraints),
+            known_mines,
+            reasons[0] if reasons else None,
+        )
+
+    def free_cells(self) -> tuple[Cell, ...]:
+        """Unknown cells that touch no digit: each one doubles the count."""
+        touched = {cell for constraint in self.constraints for cell in constraint.cells}
+        return tuple(cell for cell in self.unknowns if cell not in touched)
+
+
+def parts(constraints: list[Constraint]) -> list[list[Constraint]]:
+    """The constraints split into independent parts: linked through the cells they share."""
+    parent = list(range(len(constraints)))
+
+    def root(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    owner: dict[Cell, int] = {}
+    for i, constraint in enumerate(constraints):
+        for cell in constraint.cells:
+            j = owner.setdefault(cell, i)
+            if j != i:
+                a, b = root(i), root(j)
+                if a != b:
+                    parent[b] = a
+    groups: dict[int, list[Constraint]] = {}
+    for i, constraint in enumerate(constraints):
+        groups.setdefault(root(i), []).append(constraint)
+    return list(groups.values())

@@ -1,0 +1,146 @@
+"""The game's click semantics (SPEC §3, LeetCode 529): reveal squares, iteratively and purely."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from .board import Board, Cell
+
+__all__ = ["RevealError", "parse_click", "play", "reveal", "status"]
+
+_E, _M, _B = b"EMB"
+_ZERO = ord("0")
+# The padded grid's border: not a mine, not unrevealed, so the flood never leaves the board.
+_EDGE = 0
+# 1 for a hidden mine, 0 for everything else. (No X is ever counted: a lost board is refused.)
+_IS_MINE = bytes(1 if byte == _M else 0 for byte in range(256))
+_CLICK = re.compile(r"\s*([0-9]+)\s*,\s*([0-9]+)\s*")
+
+
+class RevealError(ValueError):
+    """A click that the rules cannot apply: off the board, on a revealed square, after a loss."""
+
+
+def parse_click(text: str) -> Cell:
+    """Read a click written `R,C` (0-based row and column, spaces allowed)."""
+    match = _CLICK.fullmatch(text)
+    if match is None:
+        raise RevealError(f"--click expects R,C with two whole numbers, got {text!r}")
+    return int(match.group(1)), int(match.group(2))
+
+
+def status(board: Board) -> str:
+    """`lost` if a mine is revealed, `won` if every safe square is revealed, else `playing`."""
+    if any("X" in row for row in board.rows):
+        return "lost"
+    if any("E" in row for row in board.rows):
+        return "playing"
+    return "won"
+
+
+def reveal(board: Board, click: Cell) -> Board:
+    """The board after one click: a mine explodes, a safe square opens and blanks flood outwards."""
+    r, c = _check_click(board, click)
+    if board.rows[r][c] == "M":
+        row = board.rows[r]
+        rows = list(board.rows)
+        rows[r] = row[:c] + "X" + row[c + 1 :]
+        return board.with_rows(rows)
+
+    # The board as one flat bytearray with a border of _EDGE all round: every square then has
+    # eight neighbours at fixed offsets, and no bounds checks are needed in the loop.
+    h, w = board.height, board.width
+    span = w + 2
+    edge = bytes([_EDGE])
+    grid = bytearray(edge * span)
+    for row in board.rows:
+        grid += edge + row.encode("ascii") + edge
+    grid += edge * span
+
+    n, nw, ne = -span, -span - 1, -span + 1
+    s, sw, se = span, span - 1, span + 1
+    offsets = (nw, n, ne, -1, 1, sw, s, se)
+    is_mine = _IS_MINE
+
+    # A square is marked B when it is pushed, so that no square is pushed twice; it is rewritten
+    # to its digit when popped if it has a mine beside it. A B is not a mine, so counts are unmoved.
+    start = (r + 1) * span + c + 1
+    grid[start] = _B
+    stack = [start]
+    pop, push = stack.pop, stack.append
+    while stack:
+        i = pop()
+        mines = (
+            is_mine[grid[i + nw]]
+            + is_mine[grid[i + n]]
+            + is_mine[grid[i + ne]]
+            + is_mine[grid[i - 1]]
+            + is_mine[grid[i + 1]]
+            + is_mine[grid[i + sw]]
+            + is_mine[grid[i + s]]
+            + is_mine[grid[i + se]]
+        )
+        if mines:
+            grid[i] = _ZERO + mines
+            continue
+        for offset in offsets:
+            j = i + offset
+            if grid[j] == _E:
+                grid[j] = _B
+                push(j)
+
+    text = grid.decode("ascii")
+    rows = tuple(text[k * span + 1 : k * span + 1 + w] for k in range(1, h + 1))
+    return board.with_rows(rows)
+
+
+def play(board: Board, clicks: Iterable[Cell]) -> Board:
+    """The board after each click in turn; a click after the game is lost is an error."""
+    for number, click in enumerate(clicks, start=1):
+        if status(board) == "lost":
+            r, c = click
+            raise RevealError(
+                f"click {number} ({r},{c}) comes after the game was lost "
+                f"(X at {_where_lost(board)}); no more clicks are allowed"
+            )
+        board = reveal(board, click)
+    return board
+
+
+def _check_click(board: Board, click: Cell) -> Cell:
+    """The click as (row, column), or a RevealError saying why the rules cannot apply it."""
+    if board.kind != "game":
+        raise RevealError(
+            "reveal needs a game board (E M B X 1-8); this is a puzzle board, "
+            "which does not say where the mines are"
+        )
+    if status(board) == "lost":
+        raise RevealError(
+            f"the board already shows X at {_where_lost(board)}: the game is lost, no more clicks"
+        )
+    r, c = click
+    h, w = board.height, board.width
+    if not (0 <= r < h and 0 <= c < w):
+        raise RevealError(
+            f"click ({r},{c}) is outside the board ({h} {_plural(h, 'row')} x "
+            f"{w} {_plural(w, 'column')})"
+        )
+    square = board.rows[r][c]
+    if square not in "EM":
+        shown = "a blank" if square == "B" else f"the digit {square}"
+        raise RevealError(f"click ({r},{c}) is on a square already revealed: it shows {shown}")
+    return r, c
+
+
+def _where_lost(board: Board) -> str:
+    """Where the first revealed mine is, as `(R,C)`."""
+    for r, row in enumerate(board.rows):
+        c = row.find("X")
+        if c >= 0:
+            return f"({r},{c})"
+    return "(none)"
+
+
+def _plural(count: int, noun: str) -> str:
+    return noun if count == 1 else noun + "s"

@@ -1,0 +1,181 @@
+/*  minesweeper.pl: the reference program, ported to SWI-Prolog.
+
+    Source: the GNU Prolog answer (493 bytes) to the Stack Exchange code-golf question
+    "Can I sweep the mines?". Stack Exchange content is licensed CC BY-SA; so is this file,
+    which carries that answer's program with the changes below.
+
+    The port makes the smallest changes that let the program run under SWI-Prolog; each is marked
+    `% CHANGE:` and says why. The original predicates keep their names, clauses and meanings:
+
+      m(+Board, -Solved)  Solved is a fully revealed board (every `?` now a `*` or the digit that
+                          counts its neighbouring mines) in which every digit of Board holds.
+                          On backtracking it gives every such board, one per mine placement.
+      s(+Board)           Board has exactly one solution (it collects all of them with setof/3).
+
+    A board is a list of rows, each row a list of character codes: `?` (63) unknown, `*` (42) a
+    mine, `0`..`8` (48..56) a revealed digit. Inside this module "..." is a code list, as it is in
+    GNU Prolog; at the SWI toplevel (module user) write rows in back quotes, which are always code
+    lists.
+
+    How it works (after the author's notes): a cell is X/Y, X = 1 for a mine and 0 otherwise,
+    Y = the number of neighbouring mines. c/3 states Y for the middle cell of a 3x3 window, i/4
+    zips three rows into triples, z/2 folds a 3-ary predicate along a sliding window of three
+    (z(c, ...) walks along a row, z(r, ...) walks down the board). q/2 converts one code to a
+    cell and back, l/2 a row (adding a no-mine border cell at each end), p/3 the whole board with
+    its bottom border (the top border comes from calling p/3's base cases directly). m/2 parses,
+    posts the constraints, then runs the converter backwards, which forces every cell to be a
+    known mine or a known digit.
+
+    ?- s([`1121`, `1??*`, `12?*`, `0122`]).
+    %@ true.
+
+    ?- m([`1121`, `1??*`, `12?*`, `0122`], B), forall(member(R, B), format("~s~n", [R])).
+    %@ 1121
+    %@ 1*4*
+    %@ 12**
+    %@ 0122
+    %@ B = [[49, 49, 50, 49], [49, 42, 52, 42], [49, 50, 42, 42], [48, 49, 50, 50]] ;
+    %@ false.
+
+    ?- s([`1110`, `2*31`, `3*??`, `2*4?`, `112?`]).
+    %@ false.
+
+    ?- aggregate_all(count, m([`1110`, `2*31`, `3*??`, `2*4?`, `112?`], _), N).
+    %@ N = 4.
+
+    ?- m([`2?`], B).
+    %@ false.
+
+    Below the original, in their own section, are helpers for callers (the Python reference
+    backend): reference_models/3, reference_count/2, reference_verdict/2. They check the board
+    first and raise a type or domain error for anything that is not a rectangle of code lists
+    over 0-8 * ?, so a caller's mistake (say, passing strings) is never mistaken for "no solution".
+*/
+
+% CHANGE: a module. A plain file is loaded into module user, and SWI then applies its
+% double_quotes flag to user itself: every later query (pyswip's included) and every file consulted
+% after it would read "..." as codes. The module keeps the flag, and the one-letter predicate
+% names, to this file.
+:- module(minesweeper,
+          [ m/2,
+            s/1,
+            reference_models/3,
+            reference_count/2,
+            reference_verdict/2
+          ]).
+
+% CHANGE: GNU Prolog has its finite-domain solver built in; SWI-Prolog loads it as a library.
+:- use_module(library(clpfd)).
+
+% CHANGE: GNU Prolog reads "..." as a list of codes, SWI-Prolog as a string object. The program
+% works on code lists; with this flag, "..." written in this module is one too, as in GNU Prolog.
+:- set_prolog_flag(double_quotes, codes).
+
+% For the helpers below the original (no change to it).
+:- use_module(library(solution_sequences)).
+:- use_module(library(error)).
+
+% ---- the reference program -----------------------------------------------------------------
+
+z(_,[_,_]).
+z(F,[A,B,C|T]):-call(F,A,B,C),z(F,[B,C|T]).
+i([],[],[],[]).
+i([H|A],[I|B],[J|C],[H-I-J|T]):-i(A,B,C,T).
+c(A/_-B/_-C/_,D/_-_/T-E/_,F/_-G/_-H/_):-T#=A+B+C+D+E+F+G+H.
+r(A,B,C):-i(A,B,C,L),z(c,L).
+q(63,V):-var(V).
+q(42,1/_).
+q(X,0/Y):-Y#=X-48.
+l([],[0/_]).
+l([H|T],[E|U]):-q(H,E),l(T,U).
+p([],[[0/_,0/_]],0).
+% CHANGE: the guard N #> 0. GNU Prolog's finite-domain variables are never negative, so M #= N-1
+% fails once N is 0 and the recursion that builds a border row stops by itself. SWI's CLP(FD)
+% allows negative integers: without the guard it counts down for ever (a stack overflow at once).
+p([],[[0/_|T]],N):-N#>0,M#=N-1,p([],[T],M).
+p([H|T],[[0/_|E]|U],N):-p(T,U,N),l(H,E).
+m([H|A],B):-length(H,N),p([],[R],N),p([H|A],M,N),z(r,[R|M]),p(B,M,N).
+s(A):-setof(B,m(A,B),[_]).
+
+% ---- helpers for callers (not part of the original) ----------------------------------------
+
+%!  reference_models(+Board, +Limit, -Solved) is det.
+%
+%   Solved is the list of the first Limit boards that m/2 gives, in m/2's order. Limit is a
+%   non-negative integer, or -1 / inf / infinite for all of them. A Limit of 2 answers "none, one
+%   or more than one?" without listing the rest.
+%
+%   ?- reference_models([`1?`, `??`], 2, L), length(L, N).
+%   %@ L = [[[49, 49], [42, 49]], [[49, 49], [49, 42]]],
+%   %@ N = 2.
+
+reference_models(Board, Limit, Solved) :-
+    reference_board(Board),
+    solution_limit(Limit, Count),
+    findall(S, limit(Count, m(Board, S)), Solved).
+
+%!  reference_count(+Board, -Count) is det.
+%
+%   Count is the number of boards that m/2 gives (its mine placements), counted one by one.
+%
+%   ?- reference_count([`1110`, `2*31`, `3*??`, `2*4?`, `112?`], N).
+%   %@ N = 4.
+
+reference_count(Board, Count) :-
+    reference_board(Board),
+    aggregate_all(count, m(Board, _), Count).
+
+%!  reference_verdict(+Board, -Verdict) is det.
+%
+%   Verdict is unique when s/1 holds for Board; otherwise none when m/2 has no answer and
+%   multiple when it has some. This keeps s/1's meaning, and its cost: s/1 collects every
+%   solution. reference_models(Board, 2, L) is the quick way to the same verdict.
+%
+%   ?- reference_verdict([`2?`], V).
+%   %@ V = none.
+
+reference_verdict(Board, Verdict) :-
+    reference_board(Board),
+    (   s(Board)
+    ->  Verdict = unique
+    ;   \+ m(Board, _)
+    ->  Verdict = none
+    ;   Verdict = multiple
+    ).
+
+%   solution_limit(+Limit, -Count): Limit as limit/2 takes it.
+solution_limit(Limit, infinite) :-
+    memberchk(Limit, [-1, inf, infinite]),
+    !.
+solution_limit(Limit, Limit) :-
+    must_be(nonneg, Limit).
+
+%   reference_board(+Board): Board is a non-empty rectangle of code lists over 0-8 * ?, or an
+%   error says what is wrong with it.
+reference_board(Board) :-
+    must_be(list, Board),
+    (   Board = [First|_]
+    ->  true
+    ;   domain_error(non_empty_board, Board)
+    ),
+    must_be(codes, First),
+    length(First, Width),
+    (   Width > 0
+    ->  true
+    ;   domain_error(non_empty_row, First)
+    ),
+    maplist(reference_row(Width), Board).
+
+reference_row(Width, Row) :-
+    must_be(codes, Row),
+    (   length(Row, Width)
+    ->  true
+    ;   domain_error(row_of_length(Width), Row)
+    ),
+    maplist(reference_cell, Row).
+
+reference_cell(Code) :-
+    (   memberchk(Code, "012345678*?")
+    ->  true
+    ;   domain_error(board_cell, Code)
+    ).

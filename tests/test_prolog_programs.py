@@ -1,0 +1,420 @@
+"""The programs in prolog/, run as they are: the SWI ones through pyswip, the original by gplc."""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+import subprocess
+from pathlib import Path
+
+import pytest
+from pyswip import Prolog
+from pyswip.prolog import PrologError
+
+PROLOG_DIR = Path(__file__).resolve().parent.parent / "prolog"
+SWI_PROGRAMS = ("minesweeper.pl", "pieces.pl", "board.pl")
+ORIGINAL = PROLOG_DIR / "gprolog" / "original.pl"
+
+SPEC_UNIQUE = ["1121", "1??*", "12?*", "0122"]
+SPEC_UNIQUE_SOLUTION = ["1121", "1*4*", "12**", "0122"]
+SPEC_FOUR = ["1110", "2*31", "3*??", "2*4?", "112?"]
+SPEC_NONE = ["2?"]
+
+
+# --- helpers ---------------------------------------------------------------------------------
+
+
+def codes(rows: list[str]) -> list[list[int]]:
+    """A board as the programs take it: a list of rows, each a list of character codes."""
+    return [[ord(ch) for ch in row] for row in rows]
+
+
+def text(board: list[list[int]]) -> list[str]:
+    """A board returned by the programs, back as row strings."""
+    return ["".join(map(chr, row)) for row in board]
+
+
+def ask(prolog, goal: str, *args) -> list[dict]:
+    """Every answer of goal, with %p placeholders filled from args (numbers and lists only)."""
+    return list(prolog.query(goal, *args))
+
+
+def solved(mines: list[list[bool]]) -> list[str]:
+    """The fully revealed board of a mine layout."""
+    height, width = len(mines), len(mines[0])
+    rows = []
+    for r in range(height):
+        row = ""
+        for c in range(width):
+            if mines[r][c]:
+                row += "*"
+            else:
+                row += str(
+                    sum(
+                        mines[r + dr][c + dc]
+                        for dr in (-1, 0, 1)
+                        for dc in (-1, 0, 1)
+                        if (dr or dc) and 0 <= r + dr < height and 0 <= c + dc < width
+                    )
+                )
+        rows.append(row)
+    return rows
+
+
+def brute_solutions(rows: list[str]) -> list[list[str]]:
+    """Every solution of a puzzle board, found by trying every mine placement on its `?`s."""
+    unknown = [(r, c) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch == "?"]
+    found = []
+    for bits in itertools.product((False, True), repeat=len(unknown)):
+        mines = [[ch == "*" for ch in row] for row in rows]
+        for (r, c), bit in zip(unknown, bits, strict=True):
+            mines[r][c] = bit
+        board = solved(mines)
+        if all(
+            ch in "*?" or ch == board[r][c]
+            for r, row in enumerate(rows)
+            for c, ch in enumerate(row)
+        ):
+            found.append(board)
+    return found
+
+
+def verdict_of(count: int) -> str:
+    return {0: "none", 1: "unique"}.get(count, "multiple")
+
+
+def random_board(rng: random.Random, max_side: int = 4, max_unknown: int = 16) -> list[str]:
+    """A random puzzle: a real layout with some cells hidden, and now and then a wrong digit."""
+    height, width = rng.randint(1, max_side), rng.randint(1, max_side)
+    mines = [[rng.random() < 0.3 for _ in range(width)] for _ in range(height)]
+    cells = [list(row) for row in solved(mines)]
+    spots = [(r, c) for r in range(height) for c in range(width)]
+    hidden = rng.sample(spots, min(max_unknown, rng.randint(0, len(spots))))
+    for r, c in hidden:
+        cells[r][c] = "?"
+    digits = [(r, c) for r, c in spots if cells[r][c].isdigit()]
+    if digits and rng.random() < 0.2:
+        r, c = rng.choice(digits)
+        cells[r][c] = str(rng.randint(0, 8))
+    return ["".join(row) for row in cells]
+
+
+def brute_piece(sizes: list[int], sums: list[tuple[list[int], int]]) -> list[list[int]]:
+    """Every model of a piece, by trying every value of every variable."""
+    return [
+        list(values)
+        for values in itertools.product(*(range(size + 1) for size in sizes))
+        if all(sum(values[i] for i in indices) == total for indices, total in sums)
+    ]
+
+
+def random_piece(rng: random.Random) -> tuple[list[int], list[tuple[list[int], int]]]:
+    """A small random piece whose sums are sometimes satisfiable, sometimes not."""
+    sizes = [rng.choice([0, 1, 1, 1, 2, 3]) for _ in range(rng.randint(1, 5))]
+    sums = []
+    for _ in range(rng.randint(0, 3)):
+        indices = rng.sample(range(len(sizes)), rng.randint(1, len(sizes)))
+        reach = sum(sizes[i] for i in indices)
+        sums.append((indices, rng.randint(0, reach + 1)))
+    return sizes, sums
+
+
+def as_prolog_sums(sums: list[tuple[list[int], int]]) -> list[list]:
+    """Sums in the [Indices, Total] shape that pyswip's %p can write."""
+    return [[list(indices), total] for indices, total in sums]
+
+
+# --- fixtures --------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def prolog():
+    """SWI-Prolog with the three programs loaded once (pyswip allows one engine per process)."""
+    for name in SWI_PROGRAMS:
+        Prolog.consult(str(PROLOG_DIR / name))
+    return Prolog
+
+
+@pytest.fixture(scope="session")
+def original(tmp_path_factory) -> Path:
+    """The verbatim original with its driver, compiled by GNU Prolog."""
+    binary = tmp_path_factory.mktemp("gprolog") / "original"
+    subprocess.run(
+        ["gplc", "--no-top-level", str(ORIGINAL), "-o", str(binary)],
+        check=True,
+        capture_output=True,
+    )
+    return binary
+
+
+def run_original(binary: Path, boards: list[list[str]]) -> list[str]:
+    """The driver's lines for the boards, written as blank-line-separated blocks."""
+    feed = "\n\n".join("\n".join(rows) for rows in boards) + "\n"
+    done = subprocess.run(
+        [str(binary)], input=feed, capture_output=True, text=True, check=True, timeout=60
+    )
+    return done.stdout.splitlines()
+
+
+# --- the reference port (prolog/minesweeper.pl) ------------------------------------------------
+
+
+def test_reference_s_holds_for_the_spec_board_with_one_solution(prolog):
+    assert ask(prolog, "s(%p)", codes(SPEC_UNIQUE)) == [{}]
+
+
+def test_reference_m_gives_the_spec_solution_and_nothing_else(prolog):
+    answers = ask(prolog, "m(%p, Solved)", codes(SPEC_UNIQUE))
+    assert [text(a["Solved"]) for a in answers] == [SPEC_UNIQUE_SOLUTION]
+
+
+def test_reference_finds_the_four_solutions_of_the_spec_board(prolog):
+    answers = ask(prolog, "m(%p, Solved)", codes(SPEC_FOUR))
+    got = sorted(tuple(text(a["Solved"])) for a in answers)
+    assert got == sorted(tuple(b) for b in brute_solutions(SPEC_FOUR))
+    assert len(got) == 4
+    assert ask(prolog, "s(%p)", codes(SPEC_FOUR)) == []
+
+
+def test_reference_finds_no_solution_for_a_corner_two(prolog):
+    assert ask(prolog, "m(%p, _)", codes(SPEC_NONE)) == []
+    assert ask(prolog, "s(%p)", codes(SPEC_NONE)) == []
+
+
+@pytest.mark.parametrize(
+    "rows",
+    [
+        ["?"],
+        ["*"],
+        ["0"],
+        ["1?"],
+        ["??"],
+        ["?1?"],
+        ["1?1"],
+        ["?", "1"],
+        ["?", "?"],
+        ["1", "?", "1"],
+    ],
+)
+def test_reference_handles_one_row_and_one_column_boards(prolog, rows):
+    answers = ask(prolog, "m(%p, Solved)", codes(rows))
+    got = sorted(tuple(text(a["Solved"])) for a in answers)
+    assert got == sorted(tuple(b) for b in brute_solutions(rows))
+
+
+def test_reference_helpers_answer_the_spec_examples(prolog):
+    for rows, count in ((SPEC_UNIQUE, 1), (SPEC_FOUR, 4), (SPEC_NONE, 0)):
+        board = codes(rows)
+        assert ask(prolog, "reference_count(%p, N)", board) == [{"N": count}]
+        assert ask(prolog, "reference_verdict(%p, V)", board) == [{"V": verdict_of(count)}]
+
+
+@pytest.mark.parametrize("limit, expected", [(0, 0), (1, 1), (3, 3), (9, 4), (-1, 4)])
+def test_reference_models_stops_at_the_limit(prolog, limit, expected):
+    [answer] = ask(prolog, "reference_models(%p, %p, Solved)", codes(SPEC_FOUR), limit)
+    assert len(answer["Solved"]) == expected
+
+
+def test_reference_models_takes_inf_for_all(prolog):
+    [answer] = ask(prolog, "reference_models(%p, inf, Solved)", codes(SPEC_FOUR))
+    assert len(answer["Solved"]) == 4
+
+
+@pytest.mark.parametrize(
+    "board",
+    [
+        ["1121"],  # a string (pyswip writes Python str as "..."), not a code list
+        [[49, 63], [49]],  # ragged
+        [[49, 120]],  # a character that is not a cell
+        [],  # no rows
+        [[]],  # an empty row
+    ],
+)
+def test_reference_helpers_reject_what_is_not_a_board(prolog, board):
+    with pytest.raises(PrologError):
+        ask(prolog, "reference_count(%p, _)", board)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_reference_count_matches_brute_force(prolog, seed):
+    rng = random.Random(seed)
+    for _ in range(4):
+        rows = random_board(rng, max_unknown=8)
+        expected = len(brute_solutions(rows))
+        assert ask(prolog, "reference_count(%p, N)", codes(rows)) == [{"N": expected}], rows
+        assert ask(prolog, "reference_verdict(%p, V)", codes(rows)) == [
+            {"V": verdict_of(expected)}
+        ], rows
+
+
+# --- the piece model (prolog/pieces.pl) ---------------------------------------------------------
+
+
+def test_piece_posts_constraints_without_labeling(prolog):
+    # Propagation alone settles a variable whose sum leaves it no choice.
+    [answer] = ask(
+        prolog,
+        "piece(%p, %p, Vars), Vars = [A, B, _], integer(A), integer(B)",
+        [1, 1, 3],
+        [[[0, 1], 2]],
+    )
+    assert (answer["A"], answer["B"]) == (1, 1)
+
+
+def test_piece_models_of_a_chain_of_two_ones(prolog):
+    [answer] = ask(
+        prolog, "piece_models(%p, %p, -1, Models)", [1, 1, 1], [[[0, 1], 1], [[1, 2], 1]]
+    )
+    assert sorted(answer["Models"]) == [[0, 1, 0], [1, 0, 1]]
+
+
+def test_piece_accepts_sums_written_as_pairs(prolog):
+    [answer] = ask(prolog, "piece_models([3, 1], [[0, 1]-2], inf, Models)")
+    assert sorted(answer["Models"]) == [[1, 1], [2, 0]]
+
+
+def test_piece_with_no_variables_has_one_empty_model(prolog):
+    assert ask(prolog, "piece_models([], [], -1, Models)") == [{"Models": [[]]}]
+
+
+def test_piece_that_cannot_hold_has_no_models(prolog):
+    assert ask(prolog, "piece_models(%p, %p, -1, Models)", [2, 2], [[[0, 1], 5]]) == [
+        {"Models": []}
+    ]
+    assert ask(prolog, "piece_count(%p, %p, N)", [2, 2], [[[0, 1], 5]]) == [{"N": 0}]
+
+
+@pytest.mark.parametrize(
+    "sizes, sums",
+    [
+        ([-1], []),  # a negative size
+        ([1, 1], [[[2], 1]]),  # an index out of range
+        ([1], [[[0], "x"]]),  # a total that is not an integer
+        ([1], [7]),  # a sum that is neither Indices-Total nor [Indices, Total]
+    ],
+)
+def test_piece_rejects_malformed_input(prolog, sizes, sums):
+    with pytest.raises(PrologError):
+        ask(prolog, "piece_count(%p, %p, _)", sizes, sums)
+
+
+@pytest.mark.parametrize("limit", [0, 1, 2, 5])
+def test_piece_models_stops_at_the_limit(prolog, limit):
+    [answer] = ask(prolog, "piece_models(%p, [], %p, Models)", [1, 1, 1], limit)
+    assert len(answer["Models"]) == min(limit, 8)
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_piece_models_and_count_match_brute_force(prolog, seed):
+    sizes, sums = random_piece(random.Random(seed))
+    expected = brute_piece(sizes, sums)
+    [answer] = ask(prolog, "piece_models(%p, %p, -1, Models)", sizes, as_prolog_sums(sums))
+    assert sorted(answer["Models"]) == expected
+    assert ask(prolog, "piece_count(%p, %p, N)", sizes, as_prolog_sums(sums)) == [
+        {"N": len(expected)}
+    ]
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_piece_placements_weigh_each_model_by_binomials(prolog, seed):
+    sizes, sums = random_piece(random.Random(100 + seed))
+    expected = sum(
+        math.prod(math.comb(size, value) for size, value in zip(sizes, model, strict=True))
+        for model in brute_piece(sizes, sums)
+    )
+    assert ask(prolog, "piece_placements(%p, %p, N)", sizes, as_prolog_sums(sums)) == [
+        {"N": expected}
+    ]
+
+
+# --- the whole-board model (prolog/board.pl) ----------------------------------------------------
+
+
+def test_board_model_solves_the_spec_board(prolog):
+    [answer] = ask(prolog, "board_models(%p, -1, Solved)", codes(SPEC_UNIQUE))
+    assert [text(board) for board in answer["Solved"]] == [SPEC_UNIQUE_SOLUTION]
+
+
+def test_board_model_counts_the_spec_examples(prolog):
+    for rows, count in ((SPEC_UNIQUE, 1), (SPEC_FOUR, 4), (SPEC_NONE, 0)):
+        assert ask(prolog, "board_count(%p, N)", codes(rows)) == [{"N": count}]
+        assert ask(prolog, "board_verdict(%p, V)", codes(rows)) == [{"V": verdict_of(count)}]
+
+
+def test_board_mines_is_one_for_a_mine_and_zero_for_a_digit(prolog):
+    [answer] = ask(prolog, "board_mines(%p, [[A, B]])", codes(["*1"]))
+    assert (answer["A"], answer["B"]) == (1, 0)
+
+
+def test_board_model_rejects_a_ragged_board(prolog):
+    with pytest.raises(PrologError):
+        ask(prolog, "board_count(%p, _)", [[49, 63], [49]])
+
+
+@pytest.mark.parametrize("seed", range(25))
+def test_board_model_matches_brute_force(prolog, seed):
+    rows = random_board(random.Random(1000 + seed), max_unknown=12)
+    expected = brute_solutions(rows)
+    assert ask(prolog, "board_count(%p, N)", codes(rows)) == [{"N": len(expected)}], rows
+    [answer] = ask(prolog, "board_models(%p, -1, Solved)", codes(rows))
+    assert sorted(text(board) for board in answer["Solved"]) == sorted(expected), rows
+
+
+# --- the verbatim original under GNU Prolog (prolog/gprolog/original.pl) ------------------------
+
+
+def between_markers(path: Path, first: str, last: str) -> list[str]:
+    """The lines of a file after the line starting with first, before the one starting with last."""
+    lines = path.read_text().splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith(first))
+    end = next(i for i, line in enumerate(lines) if line.startswith(last))
+    return lines[start + 1 : end]
+
+
+def test_original_is_the_493_byte_program():
+    program = between_markers(ORIGINAL, "% ---- the original", "% ---- end of the original")
+    assert len("\n".join(program).encode()) == 493
+    assert program[-1] == "s(A):-setof(B,m(A,B),[_])."
+
+
+def test_port_is_the_original_but_for_its_marked_guard():
+    program = between_markers(ORIGINAL, "% ---- the original", "% ---- end of the original")
+    port = between_markers(
+        PROLOG_DIR / "minesweeper.pl", "% ---- the reference program", "% ---- helpers"
+    )
+    clauses = [line for line in port if line and not line.startswith("%")]
+    assert [line.replace("N#>0,", "") for line in clauses] == program
+
+
+def test_original_gives_the_spec_answers(original):
+    assert run_original(original, [SPEC_UNIQUE, SPEC_FOUR, SPEC_NONE]) == [
+        "verdict unique count 1",
+        "verdict multiple count 4",
+        "verdict none count 0",
+    ]
+
+
+def test_original_driver_skips_comments_blank_lines_and_carriage_returns(original):
+    feed = "# two boards\n\n\n1121\r\n 1??* \n12?*\n0122\n\n\n# the next\n2?"
+    done = subprocess.run(
+        [str(original)], input=feed, capture_output=True, text=True, check=True, timeout=60
+    )
+    assert done.stdout.splitlines() == ["verdict unique count 1", "verdict none count 0"]
+
+
+def test_original_driver_prints_nothing_for_no_boards(original):
+    done = subprocess.run([str(original)], input="", capture_output=True, text=True, check=True)
+    assert done.stdout == ""
+
+
+def test_original_and_swi_port_agree_on_random_boards(prolog, original):
+    rng = random.Random(2024)
+    boards = [random_board(rng, max_unknown=8) for _ in range(20)]
+    lines = run_original(original, boards)
+    assert len(lines) == len(boards)
+    for rows, line in zip(boards, lines, strict=True):
+        [count] = ask(prolog, "reference_count(%p, N)", codes(rows))
+        [verdict] = ask(prolog, "reference_verdict(%p, V)", codes(rows))
+        assert line == f"verdict {verdict['V']} count {count['N']}", rows
+        assert count["N"] == len(brute_solutions(rows)), rows
