@@ -8,33 +8,30 @@ from logicmines.board import Board
 
 
 def all_models(board: Board) -> list[tuple[str, ...]]:
-    """Every solved board, by trying every mine placement on the unknown cells."""
+    """Every solved board, by trying every mine placement on the unknown cells in turn."""
     puzzle = board.as_puzzle()
-    unknown = [cell for cell in puzzle.cells() if puzzle[cell] == "?"]
+    cells = list(puzzle.cells())
+    unknown = [cell for cell in cells if puzzle[cell] == "?"]
+    known = {cell for cell in cells if puzzle[cell] == "*"}
+    digits = [
+        (puzzle.neighbours(cell), int(puzzle[cell])) for cell in cells if puzzle[cell].isdigit()
+    ]
     solved = []
-    for placement in product("01", repeat=len(unknown)):
-        mines = {cell for cell, bit in zip(unknown, placement) if bit == "1"}
-        mines |= {cell for cell in puzzle.cells() if puzzle[cell] == "*"}
-        rows = []
-        ok = True
-        for r in range(puzzle.height):
-            row = []
-            for c in range(puzzle.width):
-                if (r, c) in mines:
-                    row.append("*")
-                    continue
-                around = sum(1 for cell in puzzle.neighbours((r, c)) if cell in mines)
-                shown = puzzle[(r, c)]
-                if shown != "?" and int(shown) != around:
-                    ok = False
-                    break
-                row.append(str(around))
-            if not ok:
-                break
-            rows.append("".join(row))
-        if ok:
-            solved.append(tuple(rows))
+    for placement in product((False, True), repeat=len(unknown)):
+        mines = known | {cell for cell, bit in zip(unknown, placement) if bit}
+        if all(sum(cell in mines for cell in around) == value for around, value in digits):
+            solved.append(_drawn(puzzle, mines))
     return solved
+
+
+def _drawn(puzzle: Board, mines: set) -> tuple[str, ...]:
+    return tuple(
+        "".join(
+            "*" if (r, c) in mines else str(sum(n in mines for n in puzzle.neighbours((r, c))))
+            for c in range(puzzle.width)
+        )
+        for r in range(puzzle.height)
+    )
 
 
 def verdict_of(n: int) -> str:

@@ -17,33 +17,69 @@ what a host language does around a relational core: split, order, multiply.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from functools import cache
+from collections.abc import Iterable, Sequence
 
-from kanren import conde, eq, lall, run, var
-from kanren.facts import Relation, fact
+from kanren import eq, lall, run, var
+from unification import isvar
+from unification.utils import transitive_get as walk
 
 from ..problem import Piece
 from ..staging import Model
 from .staged import StagedBackend
 
-# A digit needs at most 8 mines, so every partial sum the rules ever form is at most 8.
+# A digit needs at most 8 mines and touches at most 8 cells, so every number the rules form
+# (a group's size, its mines, a partial sum) is a whole number from 0 to 8.
 LARGEST = 8
 
-pluso = Relation("pluso")
-for _c in range(LARGEST + 1):
-    for _a in range(_c + 1):
-        fact(pluso, _a, _c - _a, _c)
+
+class Table:
+    """A relation given by a finite table of facts, like a Prolog predicate made of facts.
+
+    A goal built from it reifies its arguments against the state, looks the facts up by the
+    arguments already known (an index per pattern of known positions, built once), and binds the
+    rest: so it runs in every direction, as fast as a dictionary lookup. (kanren's own `Relation`
+    indexes by the arguments as written, not as bound in the state, and unifies with every fact.)
+    """
+
+    def __init__(self, name: str, facts: Iterable[tuple[int, ...]]):
+        self.name = name
+        self.index: dict[tuple, list[tuple[int, ...]]] = {}
+        for fact in facts:
+            for mask in range(2 ** len(fact)):
+                key = tuple(v if mask >> k & 1 else None for k, v in enumerate(fact))
+                self.index.setdefault(key, []).append(fact)
+
+    def __call__(self, *terms):
+        def table_goal(state):
+            walked = [walk(t, state) for t in terms]
+            key = tuple(None if isvar(t) else t for t in walked)
+            for fact in self.index.get(key, ()):
+                bound = state
+                for term, value in zip(walked, fact):
+                    if isvar(term):
+                        current = walk(term, bound)
+                        if isvar(current):
+                            bound = {**bound, current: value}
+                        elif current != value:
+                            break
+                else:
+                    yield bound
+
+        return table_goal
 
 
-@cache
-def _values(n: int) -> tuple[int, ...]:
-    return tuple(range(n + 1))
+pluso = Table(
+    "pluso",
+    ((a, c - a, c) for c in range(LARGEST + 1) for a in range(c + 1)),
+)
+pluso.__doc__ = "pluso(a, b, c) holds when a + b = c, all whole numbers from 0 to 8."
+
+_within = Table("mineso", ((x, n) for n in range(LARGEST + 1) for x in range(n + 1)))
 
 
-def mineso(x, n: int):
+def mineso(x, n):
     """Holds when x of a group of n cells are mines: x is one of 0, 1, …, n."""
-    return conde(*[[eq(x, k)] for k in _values(n)])
+    return _within(x, n)
 
 
 def counto(groups: Sequence[tuple[object, int]], total):
@@ -106,9 +142,7 @@ class KanrenBackend(StagedBackend):
     def models(self, piece: Piece, limit: int | None = None) -> Sequence[Model]:
         if any(total > LARGEST or total < 0 for _, total in piece.sums):
             return ()  # no digit asks for more than 8 mines, or fewer than none
+        if any(n > LARGEST for n in piece.sizes):
+            raise ValueError(f"a group of {max(piece.sizes)} cells: no digit touches more than 8")
         xs = tuple(var() for _ in piece.sizes)
         return run(0 if limit is None else limit, xs, pieceo(xs, piece))
-
-    def iter_models(self, piece: Piece) -> Iterator[Model]:
-        xs = tuple(var() for _ in piece.sizes)
-        return run(None, xs, pieceo(xs, piece))

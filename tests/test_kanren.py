@@ -1,0 +1,258 @@
+"""The kanren backend: its relations, run both ways, and its answers against plain enumeration."""
+
+from __future__ import annotations
+
+import random
+import sys
+from math import comb
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from kanren import run, var
+from oracle import all_models, verdict_of
+
+from logicmines.backends.kanren import KanrenBackend, conjo, counto, mineso, pieceo, pluso
+from logicmines.board import Board
+from logicmines.generate import midgame, random_puzzle
+from logicmines.problem import Piece, Problem, parts
+from logicmines.results import Verdict
+from logicmines.staging import count_part
+
+kanren = KanrenBackend()
+
+
+def board(text: str) -> Board:
+    return Board.from_text(text)
+
+
+# --- the relations ------------------------------------------------------------------------------
+
+
+def test_pluso_runs_forwards():
+    x = var()
+    assert run(0, x, pluso(2, 3, x)) == (5,)
+
+
+def test_pluso_runs_backwards_listing_every_split():
+    a, b = var(), var()
+    assert sorted(run(0, (a, b), pluso(a, b, 3))) == [(0, 3), (1, 2), (2, 1), (3, 0)]
+
+
+def test_pluso_fails_beyond_its_table():
+    x = var()
+    assert run(0, x, pluso(5, 4, x)) == ()
+
+
+def test_mineso_lists_every_count_a_group_can_hold():
+    x = var()
+    assert sorted(run(0, x, mineso(x, 3))) == [0, 1, 2, 3]
+
+
+def test_mineso_rejects_more_mines_than_cells():
+    assert run(0, var(), mineso(4, 3)) == ()
+
+
+def test_counto_backwards_spreads_a_total_over_cells():
+    cells = [var() for _ in range(3)]
+    models = run(0, tuple(cells), counto([(c, 1) for c in cells], 2))
+    assert sorted(models) == [(0, 1, 1), (1, 0, 1), (1, 1, 0)]
+
+
+def test_counto_forwards_finds_the_total():
+    total = var()
+    assert run(0, total, counto([(1, 1), (0, 1), (2, 3)], total)) == (3,)
+
+
+def test_pieceo_of_two_digits_sharing_cells():
+    # a's own cell, the shared pair, b's own cell; a needs 1, b needs 2.
+    xs = tuple(var() for _ in range(3))
+    piece = Piece((1, 2, 1), (((0, 1), 1), ((1, 2), 2)))
+    assert sorted(run(0, xs, pieceo(xs, piece))) == [(0, 1, 1)]
+
+
+def test_conjo_holds_a_thousand_goals_without_recursion_error():
+    xs = [var() for _ in range(1000)]
+    goal = conjo(*[mineso(x, 0) for x in xs])
+    assert run(1, tuple(xs), goal) == (tuple([0] * 1000),)
+
+
+# --- the SPEC's examples ------------------------------------------------------------------------
+
+
+def test_spec_unique_example_has_its_one_solution():
+    result = kanren.check(board("1121 / 1??* / 12?* / 0122"))
+    assert result.verdict is Verdict.UNIQUE
+    assert result.solution.rows == ("1121", "1*4*", "12**", "0122")
+
+
+def test_spec_four_solution_example():
+    b = board("1110 / 2*31 / 3*?? / 2*4? / 112?")
+    assert kanren.count(b) == 4
+    assert kanren.check(b).verdict is Verdict.MULTIPLE
+
+
+def test_corner_two_with_one_neighbour_has_no_solution():
+    result = kanren.check(board("2?"))
+    assert result.verdict is Verdict.NONE
+    assert "(0,0)" in result.reason
+
+
+def test_unconstrained_cells_double_the_count():
+    assert kanren.count(board("0?" + "?" * 68)) == 2**68
+
+
+def test_counts_stay_exact_far_beyond_64_bits():
+    assert kanren.count(board("?" * 200)) == 2**200
+
+
+def test_a_game_board_is_read_as_the_puzzle_it_poses():
+    game = Board(("B1E1B", "B1M1B", "B111B", "BBBBB"), "game")
+    result = kanren.check(game)
+    assert result.verdict is Verdict.UNIQUE
+    assert result.solution.rows == ("01110", "01*10", "01110", "00000")
+
+
+def test_mines_total_narrows_the_count():
+    b = board("1110 / 2*31 / 3*?? / 2*4? / 112?")
+    by_total = {m: kanren.count(b, mines=m) for m in range(4, 9)}
+    assert sum(by_total.values()) == 4
+    assert kanren.count(b, mines=1) == 0
+
+
+def test_solutions_respect_the_limit():
+    assert len(list(kanren.solutions(board("????"), limit=3))) == 3
+
+
+# --- against plain enumeration ------------------------------------------------------------------
+
+
+@st.composite
+def small_boards(draw, max_side: int = 5):
+    """Random puzzles up to 5x5 with at most 14 unknown cells (enumeration must stay quick):
+    sometimes consistent, sometimes with wrong digits."""
+    h = draw(st.integers(1, max_side))
+    w = draw(st.integers(1, max_side if h < 5 else 4))
+    seed = draw(st.integers(0, 2**32))
+    rng = random.Random(seed)
+    mines = {(r, c) for r in range(h) for c in range(w) if rng.random() < rng.random() * 0.6}
+    hidden = draw(st.sampled_from([0.0, 0.3, 0.6, 1.0, rng.random()]))
+    noise = draw(st.sampled_from([0.0, 0.0, 0.1]))
+    rows = []
+    unknown = 0
+    for r in range(h):
+        row = ""
+        for c in range(w):
+            if unknown < 14 and rng.random() < hidden:
+                unknown += 1
+                row += "?"
+            elif (r, c) in mines:
+                row += "*"
+            else:
+                n = sum((i, j) in mines for i in range(r - 1, r + 2) for j in range(c - 1, c + 2))
+                row += str(rng.randint(0, 8) if rng.random() < noise else n)
+        rows.append(row)
+    return Board(tuple(rows))
+
+
+@settings(max_examples=400, deadline=None)
+@given(small_boards())
+def test_count_and_verdict_equal_enumeration(b):
+    models = all_models(b)
+    assert kanren.count(b) == len(models)
+    result = kanren.check(b)
+    assert result.verdict.value == verdict_of(len(models))
+    if result.verdict is Verdict.UNIQUE:
+        assert result.solution.rows == models[0]
+    if result.verdict is Verdict.NONE:
+        assert result.reason
+
+
+@settings(max_examples=200, deadline=None)
+@given(small_boards(max_side=4))
+def test_solutions_are_exactly_the_enumerated_models(b):
+    assert sorted(s.rows for s in kanren.solutions(b)) == sorted(all_models(b))
+
+
+@settings(max_examples=200, deadline=None)
+@given(small_boards(max_side=4), st.integers(0, 16))
+def test_count_with_a_mine_total_equals_enumeration(b, mines):
+    expected = sum(1 for m in all_models(b) if sum(row.count("*") for row in m) == mines)
+    assert kanren.count(b, mines=mines) == expected
+    verdict = kanren.check(b, mines=mines)
+    assert verdict.verdict.value == verdict_of(expected)
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.integers(1, 6), st.integers(1, 6))
+def test_all_unknown_boards_count_every_placement(h, w):
+    assert kanren.count(Board(("?" * w,) * h)) == 2 ** (h * w)
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.integers(1, 6), st.integers(1, 6), st.integers(0, 2**32))
+def test_fully_revealed_consistent_boards_are_unique(h, w, seed):
+    b = random_puzzle(h, w, 0.3, 0.0, seed)
+    result = kanren.check(b)
+    assert result.verdict is Verdict.UNIQUE
+    assert result.solution == b
+
+
+# --- size -----------------------------------------------------------------------------------------
+
+
+def test_a_200_by_200_board_answers_without_recursion_error():
+    limit = sys.getrecursionlimit()
+    b = random_puzzle(200, 200, 0.2, 0.3, seed=7)
+    assert kanren.check(b).verdict in (Verdict.UNIQUE, Verdict.MULTIPLE)
+    assert sys.getrecursionlimit() == limit
+
+
+def test_expert_midgame_count_is_exact_and_agrees_with_the_mine_split():
+    b = midgame(16, 30, 99, seed=3)
+    total = kanren.count(b)
+    unknown = sum(row.count("?") for row in b.rows)
+    known = sum(row.count("*") for row in b.rows)
+    assert total == sum(kanren.count(b, mines=m) for m in range(known, known + unknown + 1))
+    assert total > 10**20
+
+
+@settings(max_examples=300, deadline=None)
+@given(small_boards())
+def test_counting_along_the_frontier_alone_equals_enumeration(b):
+    # The count piece by piece, without settling forced cells first, on whole parts.
+    problem = Problem.from_board(b)
+    expected = len(all_models(b))
+    if problem.reason:
+        assert expected == 0
+        return
+    total = 2 ** len(problem.free_cells())
+    for part in parts(list(problem.constraints)):
+        total *= count_part(part, kanren.memo)[0]
+    assert total == expected
+
+
+@settings(max_examples=300, deadline=None)
+@given(small_boards())
+def test_mine_distribution_of_parts_equals_enumeration(b):
+    problem = Problem.from_board(b)
+    if problem.reason:
+        return
+    known = sum(row.count("*") for row in b.rows)
+    by_mines = [1]
+    for part in parts(list(problem.constraints)):
+        by_mines = _times(by_mines, count_part(part, kanren.memo, by_mines=True))
+    free = len(problem.free_cells())
+    by_mines = _times(by_mines, [comb(free, k) for k in range(free + 1)])
+    expected: dict[int, int] = {}
+    for model in all_models(b):
+        m = sum(row.count("*") for row in model) - known
+        expected[m] = expected.get(m, 0) + 1
+    assert {m: c for m, c in enumerate(by_mines) if c} == expected
+
+
+def _times(a: list[int], b: list[int]) -> list[int]:
+    out = [0] * (len(a) + len(b) - 1)
+    for i, x in enumerate(a):
+        for j, y in enumerate(b):
+            out[i + j] += x * y
+    return out
