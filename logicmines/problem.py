@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from .board import Board, Cell
 
@@ -33,8 +35,42 @@ class Piece:
     sums: tuple[tuple[tuple[int, ...], int], ...]
 
 
+Model = tuple[int, ...]
+
+
+class Engine(Protocol):
+    """A logic engine, seen from the staging: it lists the models of a piece."""
+
+    def models(self, piece: Piece, limit: int | None = None) -> Sequence[Model]: ...
+
+
+class PieceMemo:
+    """An engine's answers remembered by piece: the same small shape recurs all over a board."""
+
+    def __init__(self, engine: Engine):
+        self.engine = engine
+        self.answers: dict[Piece, Sequence[Model]] = {}
+        self.steps: dict[tuple, list] = {}  # frontier steps, by (group size, needs, cells after)
+        self.asked = 0
+
+    def models(self, piece: Piece) -> Sequence[Model]:
+        answer = self.answers.get(piece)
+        if answer is None:
+            self.asked += 1
+            answer = self.answers[piece] = tuple(self.engine.models(piece))
+        return answer
+
+
 class NoSolution(Exception):
-    """The board has no solution; the message names the digits that cannot hold together."""
+    """The board has no solution; the message names the digits that cannot hold together.
+
+    `digits` are the constraints where the contradiction showed (other digits may have forced
+    cells on the way there; `logicmines.analysis.explain` finds a small group that alone fails).
+    """
+
+    def __init__(self, message: str, digits: tuple[Constraint, ...] = ()):
+        super().__init__(message)
+        self.digits = digits
 
 
 def _at(cell: Cell) -> str:
@@ -77,9 +113,10 @@ class Problem:
                     touch = "mine" if mines == 1 else "mines"
                     reasons.append(f"{_at((r, c))} shows {value} but touches {mines} known {touch}")
                 elif need > len(cells):
+                    room = mines + len(cells)
+                    can = "can be a mine" if room == 1 else "can be mines"
                     reasons.append(
-                        f"{_at((r, c))} shows {value} but has only {mines} known mines "
-                        f"and {len(cells)} unknown neighbours"
+                        f"{_at((r, c))} shows {value} but only {room} of its neighbours {can}"
                     )
                 elif cells:
                     constraints.append(Constraint((r, c), value, cells, need))

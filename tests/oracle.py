@@ -7,14 +7,18 @@ from itertools import product
 from logicmines.board import Board
 
 
-def all_models(board: Board) -> list[tuple[str, ...]]:
-    """Every solved board, by trying every mine placement on the unknown cells in turn."""
+def all_models(board: Board, only: set | None = None) -> list[tuple[str, ...]]:
+    """Every solved board, by trying every mine placement on the unknown cells in turn.
+
+    With `only`, just the digits at those cells must hold (the others are still safe cells)."""
     puzzle = board.as_puzzle()
     cells = list(puzzle.cells())
     unknown = [cell for cell in cells if puzzle[cell] == "?"]
     known = {cell for cell in cells if puzzle[cell] == "*"}
     digits = [
-        (puzzle.neighbours(cell), int(puzzle[cell])) for cell in cells if puzzle[cell].isdigit()
+        (puzzle.neighbours(cell), int(puzzle[cell]))
+        for cell in cells
+        if puzzle[cell].isdigit() and (only is None or cell in only)
     ]
     solved = []
     for placement in product((False, True), repeat=len(unknown)):

@@ -16,7 +16,7 @@ from logicmines.board import Board
 from logicmines.generate import midgame, random_puzzle
 from logicmines.problem import Piece, Problem, parts
 from logicmines.results import Verdict
-from logicmines.staging import count_part
+from logicmines.frontier import count_part
 
 kanren = KanrenBackend()
 

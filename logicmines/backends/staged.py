@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from itertools import islice
 
+from ..analysis import Analysis, analyze, explain
 from ..board import Board
-from ..problem import NoSolution, Piece, Problem
+from ..problem import Model, NoSolution, Piece, PieceMemo, Problem
 from ..results import CheckResult, Verdict, solved_board
-from ..staging import Model, PieceMemo, Staged, assignments, settle, total_count
+from ..staging import Staged, assignments, settle, total_count
 
 
 class StagedBackend:
@@ -35,11 +36,13 @@ class StagedBackend:
     def check(self, board: Board, mines: int | None = None) -> CheckResult:
         try:
             staged = self.stage(board)
-        except NoSolution as why:
-            return CheckResult(Verdict.NONE, reason=str(why))
+        except NoSolution:
+            reason = explain(Problem.from_board(board), self.memo, mines)
+            return CheckResult(Verdict.NONE, reason=reason)
         n = total_count(staged, self.memo, mines)
         if n == 0:
-            return CheckResult(Verdict.NONE, reason=_no_model_reason(staged, mines))
+            reason = explain(staged.problem, self.memo, mines)
+            return CheckResult(Verdict.NONE, reason=reason)
         if n > 1:
             return CheckResult(Verdict.MULTIPLE)
         if mines is None:
@@ -47,6 +50,10 @@ class StagedBackend:
         else:
             cells = next(c for c in assignments(staged, self) if _mines_in(staged, c) == mines)
         return CheckResult(Verdict.UNIQUE, solution=solved_board(staged.problem.board, cells))
+
+    def analyze(self, board: Board, mines: int | None = None) -> Analysis:
+        """Every unknown cell's exact mine probability, from model counts."""
+        return analyze(Problem.from_board(board), self.memo, mines)
 
     def solutions(self, board: Board, limit: int | None = None) -> Iterator[Board]:
         try:
@@ -59,11 +66,3 @@ class StagedBackend:
 
 def _mines_in(staged: Staged, cells: dict) -> int:
     return staged.problem.known_mines + sum(cells.values())
-
-
-def _no_model_reason(staged: Staged, mines: int | None) -> str:
-    if mines is not None:
-        return f"no way to place exactly {mines} mines in all"
-    digits = [c.describe() for part in staged.parts for c in part]
-    shown = ", ".join(digits[:6]) + (", …" if len(digits) > 6 else "")
-    return f"the digits {shown} cannot all hold together"

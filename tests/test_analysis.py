@@ -1,0 +1,98 @@
+"""analyze: exact probabilities, forced cells and reasons, against plain enumeration."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from oracle import all_models
+from test_kanren import small_boards
+
+from logicmines.backends.kanren import KanrenBackend
+from logicmines.board import Board
+from logicmines.generate import midgame
+from logicmines.results import Verdict
+
+kanren = KanrenBackend()
+
+
+def _expected(board: Board, mines: int | None):
+    models = all_models(board)
+    if mines is not None:
+        models = [m for m in models if sum(row.count("*") for row in m) == mines]
+    unknown = [cell for cell in board.cells() if board.as_puzzle()[cell] == "?"]
+    if not models:
+        return 0, {}
+    shares = {
+        (r, c): Fraction(sum(m[r][c] == "*" for m in models), len(models)) for r, c in unknown
+    }
+    return len(models), shares
+
+
+@settings(max_examples=300, deadline=None)
+@given(small_boards(max_side=4), st.one_of(st.none(), st.integers(0, 16)))
+def test_probabilities_equal_the_share_of_enumerated_models(board, mines):
+    analysis = kanren.analyze(board, mines)
+    count, shares = _expected(board, mines)
+    assert analysis.count == count
+    assert analysis.probabilities == shares
+    assert analysis.safe == sorted(cell for cell, p in shares.items() if p == 0)
+    assert analysis.mines == sorted(cell for cell, p in shares.items() if p == 1)
+    if count == 0:
+        assert analysis.reason
+        assert analysis.best is None
+
+
+def test_best_is_the_lowest_probability_then_reading_order():
+    analysis = kanren.analyze(Board.from_text("1?? / ???"))
+    lowest = min(analysis.probabilities.values())
+    tied = sorted(cell for cell, p in analysis.probabilities.items() if p == lowest)
+    assert analysis.best == tied[0]
+
+
+def test_a_free_cell_is_a_mine_half_the_time_without_a_total():
+    assert kanren.analyze(Board.from_text("0?? / ???")).probabilities[(0, 2)] == Fraction(1, 2)
+
+
+def test_a_mine_total_changes_free_cell_probabilities():
+    # Nine unconstrained cells, exactly one mine: each is a mine in 1 of 9 solutions.
+    analysis = kanren.analyze(Board.from_text("??? / ??? / ???"), mines=1)
+    assert analysis.count == 9
+    assert set(analysis.probabilities.values()) == {Fraction(1, 9)}
+
+
+def test_reason_names_two_digits_that_cannot_both_hold():
+    result = kanren.check(Board.from_text("3?? / ??? / ?1?"))
+    assert result.verdict is Verdict.NONE
+    assert result.reason == "(0,0)=3 and (2,1)=1 cannot both hold"
+
+
+def test_reason_names_a_digit_with_too_many_known_mines():
+    result = kanren.check(Board.from_text("1* / 1* / ??"))
+    assert result.reason == "(0,0) shows 1 but touches 2 known mines"
+
+
+def test_reason_for_an_impossible_mine_total_gives_the_possible_range():
+    analysis = kanren.analyze(Board.from_text("1? / ??"), mines=3)
+    assert analysis.count == 0
+    assert analysis.reason == "the solutions hold 1 to 1 mines in all, never 3"
+
+
+@settings(max_examples=200, deadline=None)
+@given(small_boards(max_side=4))
+def test_reason_is_a_group_of_digits_that_alone_has_no_solution(board):
+    result = kanren.check(board)
+    if result.verdict is not Verdict.NONE or " shows " in result.reason:
+        return
+    named = result.reason.split(" cannot ")[0].replace(" and ", ", ").split(", ")
+    keep = {tuple(int(v) for v in name.split("=")[0].strip("()").split(",")) for name in named}
+    # The named digits alone (the other digits' cells still safe) have no solution.
+    assert all_models(board, only=keep) == []
+
+
+def test_expert_midgame_with_its_mine_total_is_analysed():
+    board = midgame(16, 30, 99, seed=1)
+    analysis = kanren.analyze(board, mines=99)
+    assert analysis.count > 0
+    assert sum(analysis.probabilities.values()) + sum(r.count("*") for r in board.rows) == 99
