@@ -101,12 +101,13 @@ class Board:
         return replace(self, form="grid")
 
     def render(self) -> str:
-        """The board written the way it came in: a grid, or the bracketed LeetCode form."""
+        """The board written the way it came in: a grid, or the bracketed LeetCode form (one row
+        to a line, so that it reads as a grid and still pastes back as one list)."""
         if self.form == "grid":
             return "\n".join(self.rows)
         q = self.quote
-        inner = ",".join("[" + ",".join(f"{q}{ch}{q}" for ch in row) + "]" for row in self.rows)
-        return "[" + inner + "]"
+        rows = ("[" + ",".join(f"{q}{ch}{q}" for ch in row) + "]" for row in self.rows)
+        return "[" + ",\n ".join(rows) + "]"
 
     def __str__(self) -> str:
         return " / ".join(self.rows)

@@ -99,7 +99,7 @@ def build_parser() -> argparse.ArgumentParser:
     mines(count)
     solve = command("solve", "List each board's solutions, drawn as boards.")
     engine(solve)
-    solve.add_argument("--limit", type=_natural, default=10, metavar="N", help="at most N (10)")
+    solve.add_argument("--limit", type=_positive, default=10, metavar="N", help="at most N (10)")
     reveal = command("reveal", "Click squares of a game board (LeetCode 529 rules).")
     reveal.add_argument(
         "--click",
@@ -112,9 +112,21 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _natural(text: str) -> int:
-    if not text.strip().isdigit():
+    digits = text.strip()
+    # isdigit() alone would let through digits that int() refuses, such as '²'.
+    if not (digits.isascii() and digits.isdigit()):
         raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}")
-    return int(text)
+    try:
+        return int(digits)
+    except ValueError:  # more digits than Python converts by default
+        raise argparse.ArgumentTypeError(f"{len(digits):,} digits is too long a number") from None
+
+
+def _positive(text: str) -> int:
+    n = _natural(text)
+    if n == 0:
+        raise argparse.ArgumentTypeError("expected a whole number of at least 1, got '0'")
+    return n
 
 
 # --- reading --------------------------------------------------------------------------------------
@@ -125,6 +137,8 @@ def read_boards(path: str) -> list[Board]:
     source = "<stdin>" if path == "-" else path
     try:
         if path == "-":
+            if sys.stdin is None:
+                raise UsageError("<stdin>: standard input is closed; name a board FILE")
             data = sys.stdin.buffer.read()
         else:
             with open(path, "rb") as handle:
@@ -215,15 +229,17 @@ def run_count(boards: list[Board], args: argparse.Namespace, out: Out) -> int:
         if out.json:
             out.record(board=index, count=n, backend=backend.name)
         else:
-            among = "" if args.mines is None else f" with exactly {args.mines:,} mines"
+            among = "" if args.mines is None else f" with exactly {_plural(args.mines, 'mine')}"
             out.line(f"{_title(index, board)}: {_plural(n, 'solution')}{among}")
     return 0
 
 
 def run_solve(boards: list[Board], args: argparse.Namespace, out: Out) -> int:
     backend = get_backend(args.backend)
+    # One more than the limit says whether the list is complete; islice takes at most maxsize.
+    wanted = min(args.limit + 1, sys.maxsize)
     for index, board in enumerate(boards):
-        found = list(islice(backend.solutions(board, args.limit + 1), args.limit + 1))
+        found = list(islice(backend.solutions(board, wanted), wanted))
         complete = len(found) <= args.limit
         shown = found[: args.limit]
         if out.json:
@@ -264,14 +280,25 @@ RUNNERS = {"check": run_check, "count": run_count, "solve": run_solve, "reveal":
 
 
 def _colour_wanted(stream: TextIO) -> bool:
-    return stream.isatty() and "NO_COLOR" not in os.environ and os.environ.get("TERM") != "dumb"
+    return (
+        stream is not None
+        and stream.isatty()
+        and "NO_COLOR" not in os.environ
+        and os.environ.get("TERM") != "dumb"
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     out = Out(sys.stdout, json=False, colour=_colour_wanted(sys.stdout))
     try:
+        if sys.stdout is None:
+            raise UsageError("standard output is closed: there is nowhere to write the answers")
         args = build_parser().parse_args(argv)
+        # Counts are exact, however long: a 1000x1000 board of ? has 2**1000000 solutions
+        # (301,030 digits), beyond the 4,300 digits Python converts to text by default.
+        if hasattr(sys, "set_int_max_str_digits"):
+            sys.set_int_max_str_digits(0)
         out.json = args.json
         if args.json:
             out.colour = False

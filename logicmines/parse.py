@@ -3,62 +3,104 @@
 from __future__ import annotations
 
 import re
+import unicodedata
+from collections.abc import Iterable
+from dataclasses import dataclass
 from functools import cache
+from itertools import islice
 
-from lark import Lark, Token, Transformer, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
+from lark import Lark, Token, Transformer, UnexpectedCharacters, UnexpectedInput
 from lark.exceptions import UnexpectedToken, VisitError
 
 from .board import GAME_CELLS, GAME_ONLY, PUZZLE_CELLS, PUZZLE_ONLY, Board
 from .resources import data_path
 
+__all__ = ["BoardSyntaxError", "CELL_HELP", "decode", "parse_board", "parse_boards"]
+
+CELL_HELP = "a cell is one of 0-8 * ? (puzzle) or E M B X 1-8 (game)"
+QUOTE_HELP = "a bracketed cell is quoted, like \"E\" or 'E'"
+ROWS_HELP = 'a bracketed board is a list of rows, like [["E","M"],["E","E"]]'
+APART_HELP = "boards are set apart by a blank line"
+UNCLOSED = "the input ends inside brackets: a closing ']' is missing"
+
 _FIRST_PUZZLE = re.compile("[0*?]")
 _FIRST_GAME = re.compile("[EMBX]")
-CELL_HELP = "a cell is one of 0-8 * ? (puzzle) or E M B X 1-8 (game)"
+_BOM = "\ufeff"
+# Terminals that only occur inside brackets: an error that expects one of them is inside brackets.
+_BRACKET_TERMINALS = frozenset({"BRACKET_ROW", "CELL", "_LBRACK", "_COMMA", "_RBRACK"})
+_BLANK_TERMINALS = frozenset({"_NL", "_SEP", "_TAIL", "_HEAD"})
+_PUNCTUATION = {"_LBRACK": "'['", "BRACKET_ROW": "'['", "_COMMA": "','", "_RBRACK": "']'"}
+# Characters that repr() shows in a way people may not recognise.
+_INVISIBLE = {
+    " ": "a space",
+    "\t": "a tab",
+    "\r": "a carriage return without a line feed",
+    "\x00": "a NUL byte",
+    _BOM: "a byte order mark (U+FEFF)",
+}
 
 
 class BoardSyntaxError(ValueError):
-    """A board file that cannot be read, with the place (1-based line and column) that says why."""
+    """A board file that cannot be read, with the place (1-based line and column) that says why.
 
-    def __init__(self, source: str, line: int, column: int, message: str, context: str = ""):
-        super().__init__(f"{source}:{line}:{column}: {message}")
+    `line` and `column` are None for a problem with the file as a whole ("no board found").
+    """
+
+    def __init__(
+        self,
+        source: str,
+        line: int | None,
+        column: int | None,
+        message: str,
+        context: str = "",
+    ):
+        where = source if line is None else f"{source}:{line}:{column}"
+        super().__init__(f"{where}: {message}")
         self.source, self.line, self.column = source, line, column
         self.message, self.context = message, context
 
 
 class _Problem(Exception):
-    """A complaint from the transformer: message and token, placed in the file by `parse_boards`."""
+    """A complaint from the transformer: its message and its place (line, column) in the text."""
 
-    def __init__(self, token: Token, message: str, offset: int = 0):
+    def __init__(self, line: int, column: int, message: str):
         super().__init__(message)
-        self.token, self.message, self.offset = token, message, offset
+        self.line, self.column, self.message = line, column, message
 
 
-def _kind(cells: list[tuple[str, Token, int]]) -> str:
-    """The kind of a grid whose cells are (char, token, offset); complain where kinds mix."""
-    seen: dict[str, tuple[str, Token]] = {}
-    for ch, token, offset in cells:
+# --- the tree, turned into boards ----------------------------------------------------------------
+
+
+def _kind(cells: Iterable[tuple[str, int, int]]) -> str:
+    """The kind of a board whose cells are (char, line, column); complain where kinds first mix."""
+    seen: dict[str, tuple[str, int, int]] = {}
+    for ch, line, column in cells:
         kind = "puzzle" if ch in PUZZLE_ONLY else "game" if ch in GAME_ONLY else None
         if kind is None:
             continue
         other = "game" if kind == "puzzle" else "puzzle"
         if other in seen:
-            first, first_token = seen[other]
+            first, first_line, first_column = seen[other]
             raise _Problem(
-                token,
+                line,
+                column,
                 f"{ch!r} is a {kind} cell, but this board already has the {other} cell {first!r} "
-                f"(line {first_token.line}); a board is a puzzle (0-8 * ?) or a game (E M B X 1-8)",
-                offset,
+                f"(line {first_line}, column {first_column}); "
+                "a board is a puzzle (0-8 * ?) or a game (E M B X 1-8)",
             )
-        seen.setdefault(kind, (ch, token))
+        seen.setdefault(kind, (ch, line, column))
     return "game" if "game" in seen else "puzzle"
 
 
-def _check_width(tokens: list[Token], widths: list[int]) -> None:
-    for number, (token, width) in enumerate(zip(tokens, widths), start=1):
+def _check_width(starts: list[tuple[int, int]], widths: list[int]) -> None:
+    """Complain at the first row (placed by its first cell) that is not as wide as the first."""
+    for number, ((line, column), width) in enumerate(zip(starts, widths), start=1):
         if width != widths[0]:
             above = "row above has" if number == 2 else "rows above have"
             cells = "cell" if width == 1 else "cells"
-            raise _Problem(token, f"row {number} has {width} {cells}, the {above} {widths[0]}")
+            raise _Problem(
+                line, column, f"row {number} has {width} {cells}, the {above} {widths[0]}"
+            )
 
 
 class _ToBoards(Transformer):
@@ -70,34 +112,77 @@ class _ToBoards(Transformer):
         return boards
 
     def grid(self, rows: list[Token]) -> Board:
-        _check_width(rows, [len(row) for row in rows])
+        _check_width([(row.line, row.column) for row in rows], [len(row) for row in rows])
         # The first cell of each kind in each row is enough to find where kinds first mix.
         cells = []
         for row in rows:
             firsts = (_FIRST_PUZZLE.search(row), _FIRST_GAME.search(row))
-            found = sorted(m.start() for m in firsts if m)
-            cells.extend((row[i], row, i) for i in found)
+            for i in sorted(m.start() for m in firsts if m):
+                cells.append((row[i], row.line, row.column + i))
         kind = _kind(cells)
         return Board(tuple(str(row) for row in rows), kind, "grid", '"', self.source, rows[0].line)
 
-    def bracket_row(self, cells: list[Token]) -> tuple[Token, str]:
-        chars = []
-        for cell in cells:
+    def bracket_row(self, tokens: list[Token]) -> _BracketRow:
+        if len(tokens) == 1 and tokens[0].type == "BRACKET_ROW":
+            return _BracketRow.whole(tokens[0])
+        for cell in tokens:
             inner = cell[1:-1]
             if len(inner) != 1 or inner not in PUZZLE_CELLS | GAME_CELLS:
-                shown = f"unexpected {inner!r}" if inner else "an empty cell"
-                raise _Problem(cell, f"{shown}; {CELL_HELP}", 1 if inner else 0)
-            chars.append(inner)
-        return cells[0], "".join(chars)
+                if not inner:
+                    raise _Problem(cell.line, cell.column, f"an empty cell; {CELL_HELP}")
+                shown = _show(inner) if len(inner) == 1 else repr(inner)
+                raise _Problem(cell.line, cell.column + 1, f"unexpected {shown}; {CELL_HELP}")
+        return _BracketRow.by_cell(tokens)
 
-    def brackets(self, rows: list[tuple[Token, str]]) -> Board:
-        _check_width([token for token, _ in rows], [len(text) for _, text in rows])
-        cells = [(ch, token, 0) for token, text in rows for ch in text]
+    def brackets(self, rows: list[_BracketRow]) -> Board:
+        _check_width([row.place(0) for row in rows], [len(row.cells) for row in rows])
+        # As in a grid, the first cell of each kind in each row finds where kinds first mix.
+        cells = []
+        for row in rows:
+            firsts = (_FIRST_PUZZLE.search(row.cells), _FIRST_GAME.search(row.cells))
+            for i in sorted(m.start() for m in firsts if m):
+                cells.append((row.cells[i], *row.place(i)))
         kind = _kind(cells)
-        quote = rows[0][0][0]
+        first = rows[0]
+        line = first.place(0)[0]
         return Board(
-            tuple(t for _, t in rows), kind, "brackets", quote, self.source, rows[0][0].line
+            tuple(row.cells for row in rows), kind, "brackets", first.quote, self.source, line
         )
+
+
+_CELL_CHAR = re.compile("[0-8*?EMBX]")
+
+
+@dataclass(frozen=True)
+class _BracketRow:
+    """One row of a bracketed board: its cells, and where each cell's character stands."""
+
+    cells: str
+    quote: str
+    tokens: tuple[Token, ...]  # one BRACKET_ROW token, or one CELL token per cell
+
+    @classmethod
+    def whole(cls, token: Token) -> _BracketRow:
+        # The token is a well-formed row, so the only cell characters in it are the cells.
+        cells = "".join(_CELL_CHAR.findall(token))
+        quote = token[_CELL_CHAR.search(token).start() - 1]
+        return cls(cells, quote, (token,))
+
+    @classmethod
+    def by_cell(cls, tokens: list[Token]) -> _BracketRow:
+        return cls("".join(cell[1] for cell in tokens), tokens[0][0], tuple(tokens))
+
+    def place(self, index: int) -> tuple[int, int]:
+        """The line and column of the character of cell `index` (found only when needed)."""
+        if self.tokens[0].type == "CELL":
+            cell = self.tokens[index]
+            return cell.line, cell.column + 1
+        token = self.tokens[0]
+        offset = next(islice(_CELL_CHAR.finditer(token), index, None)).start()
+        newlines = token.count("\n", 0, offset)
+        if not newlines:
+            return token.line, token.column + offset
+        return token.line + newlines, offset - token.rfind("\n", 0, offset)
 
 
 @cache
@@ -106,73 +191,148 @@ def _parser() -> Lark:
     return Lark(grammar, parser="lalr", propagate_positions=False)
 
 
+# --- errors, in plain words ---------------------------------------------------------------------
+
+
+def _show(ch: str) -> str:
+    """One character as people can recognise it in a message."""
+    if ch in _INVISIBLE:
+        return _INVISIBLE[ch]
+    if ch.isprintable():
+        return repr(ch)
+    name = unicodedata.name(ch, "")
+    return f"U+{ord(ch):04X} ({name.lower() if name else 'a control character'})"
+
+
+def _position(text: str, pos: int) -> tuple[int, int]:
+    """The 1-based line and column of `pos` (lines end at \\n only, as lark counts them)."""
+    line_start = text.rfind("\n", 0, pos) + 1
+    return text.count("\n", 0, pos) + 1, pos - line_start + 1
+
+
+def _is_comment_line(line: str) -> bool:
+    return line.lstrip(" \t").startswith("#")
+
+
+def _next_visible(text: str, pos: int) -> int:
+    """The first position at or after `pos` that is neither whitespace nor in a comment line."""
+    while pos < len(text):
+        if text[pos].isspace():
+            pos += 1
+        elif text[pos] == "#" and _is_comment_line(text[text.rfind("\n", 0, pos) + 1 : pos + 1]):
+            end = text.find("\n", pos)
+            pos = len(text) if end < 0 else end
+        else:
+            return pos
+    return pos
+
+
+def _end_of_content(text: str) -> int:
+    """The position just after the last character that is neither whitespace nor a comment."""
+    end = len(text.rstrip())
+    while end:
+        line_start = text.rfind("\n", 0, end) + 1
+        if not _is_comment_line(text[line_start:end]):
+            break
+        end = len(text[:line_start].rstrip())
+    return end
+
+
+def _unexpected_character(ch: str, allowed: set[str]) -> str:
+    """What to say about a character that no terminal allowed here begins with."""
+    if ch == "#":
+        return "unexpected '#'; a comment is a line of its own that starts with '#'"
+    if "CELL" in allowed and ch in "\"'":
+        return f"the quote {ch} that opens this cell is not closed on the same line"
+    if "CELL" in allowed:
+        return f"unexpected {_show(ch)}; {QUOTE_HELP}"
+    if "_COMMA" in allowed:
+        return f"unexpected {_show(ch)}; expected ',' or ']'"
+    if "_LBRACK" in allowed and allowed <= _BRACKET_TERMINALS:
+        return f"unexpected {_show(ch)}; {ROWS_HELP}"
+    return f"unexpected {_show(ch)}; {CELL_HELP}"
+
+
 def _describe(token: Token) -> str:
-    if token.type == "$END":
-        return "end of input"
-    if token.type in ("_NL", "_SEP", "_TAIL"):
-        return "a line break"
-    return repr(str(token).strip() or str(token))
+    if token.type in _PUNCTUATION:
+        return _PUNCTUATION[token.type]
+    text = str(token)
+    if token.type == "ROW":
+        return _show(text) if len(text) == 1 else repr(text)
+    return f"cell {text}"
+
+
+def _unexpected_token(text: str, token: Token, expected: set[str]) -> tuple[int, str]:
+    """Where (a position in text) and what to say about a token the grammar does not allow here."""
+    pos = token.start_pos
+    if token.type in _BLANK_TERMINALS or token.type in _PUNCTUATION:
+        pos = _next_visible(text, pos)  # the visible character, not the blank before it
+    if expected and expected <= _BRACKET_TERMINALS:
+        if pos >= len(text):
+            return _end_of_content(text), UNCLOSED
+        if token.type in _BLANK_TERMINALS:
+            return pos, _unexpected_character(text[pos], expected)
+        if "CELL" in expected and token.type == "_RBRACK":
+            return pos, f"unexpected ']'; a row holds at least one cell, and {QUOTE_HELP}"
+        if "CELL" in expected:
+            return pos, f"unexpected {_describe(token)}; {QUOTE_HELP}"
+        if "_COMMA" in expected:
+            return pos, f"unexpected {_describe(token)}; expected ',' or ']'"
+        return pos, f"unexpected {_describe(token)}; {ROWS_HELP}"
+    # Outside brackets: something follows a board that cannot follow it.
+    before = text[:pos].rstrip(" \t")[-1:]
+    if token.type in _BLANK_TERMINALS:  # after a bracketed board, a line that is not blank
+        if pos >= len(text) or text[pos] not in "[012345678*?EMBX":
+            return pos, _unexpected_character(text[pos : pos + 1] or " ", set())
+        return pos, f"a new board starts here without a blank line above it; {APART_HELP}"
+    if token.type in ("_LBRACK", "BRACKET_ROW"):
+        return pos, f"a bracketed board starts here, after another board; {APART_HELP}"
+    if token.type == "ROW" and before == "]":
+        return pos, f"a board starts here, after a bracketed board; {APART_HELP}"
+    if token.type == "ROW":
+        return pos, f"unexpected {_describe(token)}; the cells of a row are written without spaces"
+    if token.type == "CELL":
+        return pos, f"{_describe(token)} is outside brackets; {ROWS_HELP}"
+    if token.type == "_RBRACK":
+        return pos, "unexpected ']'; there is no '[' for it to close"
+    return pos, f"unexpected {_describe(token)}; {CELL_HELP}"
 
 
 def _context(text: str, line: int, column: int) -> str:
-    lines = text.splitlines() or [""]
-    shown = lines[line - 1] if 0 < line <= len(lines) else ""
-    return f"{shown}\n{' ' * (column - 1)}^"
-
-
-def _end_position(text: str) -> tuple[int, int]:
-    line = text.count("\n") + 1
-    return line, len(text) - (text.rfind("\n") + 1) + 1
+    """The line at fault and a caret under the column (tabs kept, so that the caret lines up)."""
+    lines = text.split("\n")
+    shown = lines[line - 1].rstrip("\r") if 0 < line <= len(lines) else ""
+    pad = "".join(ch if ch == "\t" else " " for ch in shown[: column - 1])
+    return f"{shown}\n{pad}^"
 
 
 def _syntax_error(text: str, source: str, error: UnexpectedInput) -> BoardSyntaxError:
-    if isinstance(error, UnexpectedEOF):
-        line, column = _end_position(text)
-        message = "the input ends inside brackets: a closing ']' is missing"
-    elif isinstance(error, UnexpectedCharacters):
-        line, column = error.line, error.column
-        ch = text[error.pos_in_stream]
-        if {"_COMMA", "_RBRACK"} & set(error.allowed) and ch not in "[],":
-            message = f"unexpected {ch!r}; expected ',' or ']' between cells"
-        elif "CELL" in error.allowed:
-            message = f"unexpected {ch!r}; a bracketed cell is quoted, like \"E\" or 'E'"
-        else:
-            message = f"unexpected {ch!r}; {CELL_HELP}"
-    elif isinstance(error, UnexpectedToken):
-        token = error.token
-        if token.type == "$END":
-            line, column = _end_position(text)
-            message = "the input ends inside brackets: a closing ']' is missing"
-        else:
-            line, column = token.line, token.column
-            if token.type == "_LBRACK":
-                message = "a bracketed board must be set apart from the board above by a blank line"
-            elif "CELL" in error.expected:
-                message = (
-                    f"unexpected {_describe(token)}; a bracketed cell is quoted, like \"E\" or 'E'"
-                )
-            elif "_COMMA" in error.expected:
-                message = f"unexpected {_describe(token)}; expected ',' or ']' between cells"
-            elif token.type == "ROW" and "ROW" not in error.expected:
-                message = (
-                    f"unexpected {_describe(token)}; boards are separated by blank lines "
-                    "and a row has no spaces"
-                )
-            else:
-                message = f"unexpected {_describe(token)}"
-    else:  # pragma: no cover - lark has no other kinds of UnexpectedInput
-        line, column, message = 1, 1, str(error)
+    if isinstance(error, UnexpectedCharacters):
+        pos = error.pos_in_stream
+        message = _unexpected_character(text[pos], set(error.allowed or ()))
+    elif isinstance(error, UnexpectedToken) and error.token.type != "$END":
+        pos, message = _unexpected_token(text, error.token, set(error.expected or ()))
+    else:  # the end of the input: only brackets can be left open there
+        pos, message = _end_of_content(text), UNCLOSED
+    line, column = _position(text, pos)
     return BoardSyntaxError(source, line, column, message, _context(text, line, column))
 
 
+# --- the public functions -----------------------------------------------------------------------
+
+
 def decode(data: bytes, source: str) -> str:
-    """The text of a board file, or a BoardSyntaxError at the first byte that is not UTF-8."""
+    """The text of a board file (a UTF-8 byte order mark dropped), or a BoardSyntaxError at the
+    first byte that is not UTF-8."""
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
         before = data[: error.start]
         line = before.count(b"\n") + 1
-        column = len(before) - (before.rfind(b"\n") + 1) + 1
+        # A column counts characters, so count the (valid) characters before the bad byte.
+        line_start = before.rfind(b"\n") + 1
+        encoding = "utf-8-sig" if line_start == 0 else "utf-8"
+        column = len(before[line_start:].decode(encoding, errors="replace")) + 1
         byte = data[error.start]
         raise BoardSyntaxError(
             source, line, column, f"not a text file: byte 0x{byte:02x} is not UTF-8"
@@ -181,6 +341,8 @@ def decode(data: bytes, source: str) -> str:
 
 def parse_boards(text: str, source: str = "<board>") -> list[Board]:
     """Every board in `text`, in order; a BoardSyntaxError for anything that is not a board."""
+    if text.startswith(_BOM):
+        text = text[1:]
     try:
         tree = _parser().parse(text)
         boards = _ToBoards(source).transform(tree)
@@ -190,13 +352,19 @@ def parse_boards(text: str, source: str = "<board>") -> list[Board]:
         problem = error.orig_exc
         if not isinstance(problem, _Problem):
             raise
-        token = problem.token
-        line, column = token.line, token.column + problem.offset
+        line, column = problem.line, problem.column
         raise BoardSyntaxError(
             source, line, column, problem.message, _context(text, line, column)
         ) from None
     if not boards:
-        raise BoardSyntaxError(source, 1, 1, "no board found (only blank lines or comments)")
+        what = (
+            "the input is empty"
+            if not text
+            else "only blank lines"
+            if not text.strip()
+            else "only comments and blank lines"
+        )
+        raise BoardSyntaxError(source, None, None, f"no board found: {what}")
     return boards
 
 

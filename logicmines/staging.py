@@ -19,7 +19,6 @@ from .frontier import convolve, count_part, groups, part_piece
 from .problem import (
     Constraint,
     Engine,
-    Model,  # noqa: F401  (re-exported: backends import it from here)
     NoSolution,
     Piece,
     PieceMemo,

@@ -23,8 +23,7 @@ from kanren import eq, lall, run, var
 from unification import isvar
 from unification.utils import transitive_get as walk
 
-from ..problem import Piece
-from ..staging import Model
+from ..problem import Model, Piece
 from .staged import StagedBackend
 
 # A digit needs at most 8 mines and touches at most 8 cells, so every number the rules form

@@ -1,0 +1,361 @@
+"""The SWI-Prolog engines: a CLP(FD) piece model under the shared staging, and the reference.
+
+Both run in the one SWI-Prolog that pyswip embeds in this process, started when the first of
+them is made (not at `import logicmines`):
+
+- ``prolog`` (`PrologBackend`): the staging of `logicmines.staging`, every question about the
+  rules answered by ``pieces:piece_models/4`` (``prolog/pieces.pl``);
+- ``reference`` (`ReferenceBackend`): the seeds' original program (``prolog/minesweeper.pl``)
+  on the whole board, with no staging at all.
+
+Queries carry their data as numbers and lists of numbers (a board as character codes), never
+as text pasted into a goal, and catch their own errors inside Prolog: a time limit or an
+exhausted stack comes back as an answer and becomes an `EngineError`.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from itertools import islice
+
+from ..analysis import Analysis
+from ..board import Board
+from ..problem import Model, Piece
+from ..results import CheckResult, Verdict
+from . import BackendUnavailable, EngineError
+from .staged import StagedBackend
+
+NO_PROLOG = "or use `--backend kanren`, which needs nothing outside pip"
+
+# call_with_time_limit/2 wants a plain positive number; 1e6 s (11 days) stands for "no limit".
+_SHORTEST, _LONGEST = 0.001, 1e6
+
+# Runs call(Goal, Out) once, under a time limit when Seconds > 0, and answers one atom: `ok `
+# and Out written by ~w, or `time_limit`, `resource_error What`, `error ...`. One atom is all
+# that crosses into Python: pyswip converts a term at a time, and that conversion, not the
+# search, was most of the cost of a small piece. Out and the exception stay inside findall/3,
+# so a big exception term is never copied out either.
+_GUARDED = """
+logicmines:guarded(Goal, Seconds, Result) :-
+    findall(Text,
+            ( catch(( Seconds > 0
+                    -> call_with_time_limit(Seconds, call(Goal, Out))
+                    ;  call(Goal, Out)
+                    ),
+                    Error, true),
+              (   var(Error) -> format(atom(Text), 'ok ~w', [Out])
+              ;   Error == time_limit_exceeded -> Text = time_limit
+              ;   Error = error(resource_error(What), _)
+              ->  format(atom(Text), 'resource_error ~w', [What])
+              ;   format(atom(Text), 'error ~W', [Error, [quoted(true), max_depth(8)]])
+              ) ),
+            [Result])
+"""
+
+
+class _TimeLimit(Exception):
+    """A query ran out of its time; each backend words its own EngineError."""
+
+
+class Swipl:
+    """The embedded SWI-Prolog: one per process and not thread-safe, so queries take a lock."""
+
+    def __init__(self, prolog: type) -> None:
+        self._prolog = prolog
+        self._lock = threading.Lock()
+        self._loaded: set[str] = set()
+        self.queries = 0  # how many goals have run (staging asks one per new piece)
+        with self._lock:
+            self._run("use_module(library(time))")
+            self._run("retractall(logicmines:guarded(_, _, _))")
+            self._run(f"assertz(({_GUARDED.strip()}))")
+
+    def load(self, name: str) -> None:
+        """Load prolog/`name` once per process; callers qualify its predicates by module."""
+        from ..resources import data_path
+
+        with self._lock:
+            if name in self._loaded:
+                return
+            path = str(data_path("prolog", name))
+            # The path travels as character codes, so a quote (or anything else) in it is data.
+            self._run(
+                "atom_codes(F, %p), load_files(F, [if(not_loaded), imports([])])",
+                [ord(ch) for ch in path],
+            )
+            self._loaded.add(name)
+
+    def ask(
+        self,
+        who: str,
+        goal: str,
+        args: Sequence[object],
+        seconds: float | None,
+        advice: str = "",
+    ) -> str:
+        """Out, as ~w writes it, after call(Goal, Out) runs once; Goal is `goal` with its %p
+        filled from `args` (numbers and lists of numbers only).
+
+        With `seconds`, the goal runs under call_with_time_limit/2 and _TimeLimit is raised
+        when it is up. An exhausted stack (the message ends with `advice`), any other Prolog
+        error, or a goal that fails raises EngineError naming `who`.
+        """
+        limit = 0 if seconds is None else min(max(seconds, _SHORTEST), _LONGEST)
+        with self._lock:
+            self.queries += 1
+            answers = self._run(f"logicmines:guarded(({goal}), %p, Result)", *args, limit)
+        if not answers:
+            raise EngineError(f"{who}: the Prolog goal failed, which it never should")
+        kind, _, text = answers[0]["Result"].partition(" ")
+        if kind == "ok":
+            return text
+        if kind == "time_limit":
+            raise _TimeLimit
+        if kind == "resource_error":
+            raise EngineError(
+                f"{who}: SWI-Prolog ran out of {_RESOURCES.get(text, text)} on this board{advice}"
+            )
+        raise EngineError(f"{who}: SWI-Prolog raised {text}")
+
+    def _run(self, goal: str, *args: object) -> list[dict]:
+        # list(): a query left open would make the next one raise NestedQueryError.
+        try:
+            return list(self._prolog.query(goal, *args))
+        except Exception as why:  # pyswip's PrologError: a malformed goal, a bug of ours
+            raise EngineError(f"SWI-Prolog could not run a query: {why}") from why
+
+
+_RESOURCES = {"stack": "stack (SWI's stack_limit, 1 GB by default)", "memory": "memory"}
+_session: Swipl | None = None
+_starting = threading.Lock()
+
+
+def swipl(who: str) -> Swipl:
+    """This process's SWI-Prolog, started on first use; BackendUnavailable (naming the backend
+    `who`, saying how to install what is missing) when it cannot be."""
+    global _session
+    try:
+        # Importing pyswip starts SWI-Prolog, or fails when pyswip or libswipl is missing (with
+        # an ImportError or one of pyswip's own exceptions). Once imported it is a dict look-up.
+        from pyswip import Prolog
+    except ImportError as why:
+        if why.name != "pyswip":
+            raise BackendUnavailable(_cannot_load(who, why)) from why
+        raise BackendUnavailable(
+            f"{who}: the Python package pyswip is missing ({why}); install it with "
+            "`pip install pyswip` and SWI-Prolog with `apt-get install swi-prolog-nox`, "
+            + NO_PROLOG
+        ) from why
+    except Exception as why:
+        raise BackendUnavailable(_cannot_load(who, why)) from why
+    with _starting:
+        if _session is None:
+            _session = Swipl(Prolog)
+        return _session
+
+
+def _cannot_load(who: str, why: Exception) -> str:
+    return (
+        f"{who}: SWI-Prolog cannot be loaded ({why}); install it with "
+        f"`apt-get install swi-prolog-nox`, {NO_PROLOG}"
+    )
+
+
+def _check_timeout(timeout: float | None) -> float | None:
+    if timeout is not None and not timeout > 0:
+        raise ValueError(f"a timeout is a positive number of seconds or None, not {timeout!r}")
+    return timeout
+
+
+def _seconds(timeout: float) -> str:
+    return f"{timeout:g} s"
+
+
+# --- prolog: the CLP(FD) piece model under the shared staging -------------------------------------
+
+
+class PrologBackend(StagedBackend):
+    """check / count / solutions with SWI-Prolog's CLP(FD) as the engine (prolog/pieces.pl).
+
+    The staging is the one kanren gets (forced cells, independent parts, counting group by group
+    along the frontier), so the verdicts, counts and solution sets are the same; only the
+    engine that lists the models of each piece differs. Solutions beyond a `limit` may be
+    chosen in another order than kanren's (CLP(FD) labels first-fail, miniKanren interleaves).
+
+    `timeout` (seconds, or None for none) bounds each check, count and analyze, the work before a
+    solutions iterator yields its first board, and a `models` call made on its own; when it
+    runs out, EngineError. The clock is looked at whenever the engine is asked about a piece
+    (and SWI-Prolog stops a piece that takes too long); the staging in between is not
+    interrupted.
+    """
+
+    name = "prolog"
+    program = "prolog/pieces.pl"
+
+    def __init__(self, timeout: float | None = None) -> None:
+        super().__init__()
+        self.swipl = swipl(self.name)
+        self.swipl.load("pieces.pl")
+        self.timeout = _check_timeout(timeout)
+        self._deadline: float | None = None
+
+    def models(self, piece: Piece, limit: int | None = None) -> Sequence[Model]:
+        if any(total < 0 for _, total in piece.sums):
+            return ()  # no group holds fewer than no mines
+        sums = [[list(indices), total] for indices, total in piece.sums]
+        with self._time_limit():
+            found = self.swipl.ask(
+                self.name,
+                "pieces:piece_models(%p, %p, %p)",
+                [list(piece.sizes), sums, -1 if limit is None else limit],
+                self._seconds_left(),
+            )
+        return tuple(map(tuple, json.loads(found)))
+
+    def check(self, board: Board, mines: int | None = None) -> CheckResult:
+        with self._time_limit():
+            return super().check(board, mines)
+
+    def count(self, board: Board, mines: int | None = None) -> int:
+        with self._time_limit():
+            return super().count(board, mines)
+
+    def analyze(self, board: Board, mines: int | None = None) -> Analysis:
+        with self._time_limit():
+            return super().analyze(board, mines)
+
+    def solutions(self, board: Board, limit: int | None = None) -> Iterator[Board]:
+        found = super().solutions(board, limit)
+        # The staging asks the engine everything before the first solution; the rest is listing.
+        with self._time_limit():
+            first = list(islice(found, 1))
+        yield from first
+        yield from found
+
+    @contextmanager
+    def _time_limit(self) -> Iterator[None]:
+        """Start the clock for one operation (one inside another runs on the outer one's clock)."""
+        if self.timeout is None or self._deadline is not None:
+            yield
+            return
+        self._deadline = time.monotonic() + self.timeout
+        try:
+            yield
+        except _TimeLimit:
+            raise self._gave_up() from None
+        finally:
+            self._deadline = None
+
+    def _seconds_left(self) -> float | None:
+        if self._deadline is None:
+            return None
+        left = self._deadline - time.monotonic()
+        if left <= 0:
+            raise _TimeLimit
+        return left
+
+    def _gave_up(self) -> EngineError:
+        return EngineError(f"{self.name}: gave up after {_seconds(self.timeout)} (its time limit)")
+
+
+# --- reference: the original program on the whole board -------------------------------------------
+
+# Each goal is a closure that the guard calls with Out; Out is written by ~w and read back as
+# JSON, so it holds numbers and lists only: a verdict goes as its place in _VERDICTS, a count as
+# an integer (JSON keeps a big one exact, where pyswip stops at 2^63).
+_VERDICTS = (Verdict.NONE, Verdict.UNIQUE, Verdict.MULTIPLE)
+_VERDICT = (
+    "[Out]>>( minesweeper:reference_verdict(%p, V), nth0(I, [none, unique, multiple], V), "
+    "( V == unique -> minesweeper:reference_models(%p, 1, Solved) ; Solved = [] ), "
+    "Out = [I, Solved] )"
+)
+_MODELS = "minesweeper:reference_models(%p, %p)"
+_COUNT = "minesweeper:reference_count(%p)"
+# m/2's solved boards with exactly N mines (`*` is code 42): the original has no mine total.
+_WITH_MINES = "( minesweeper:m(%p, B), append(B, Cs), aggregate_all(count, member(42, Cs), %p) )"
+_MODELS_WITH_MINES = f"[Out]>>findall(B, limit(%p, {_WITH_MINES}), Out)"
+_COUNT_WITH_MINES = f"[Out]>>aggregate_all(count, {_WITH_MINES}, Out)"
+
+
+class ReferenceBackend:
+    """check / count / solutions by the seeds' original program, ported (prolog/minesweeper.pl).
+
+    It runs m/2 on the whole board, with no staging: `check` is s/1 (every solution collected
+    by setof/3, unique when there is exactly one), `count` counts m/2's answers one by one,
+    `solutions` lists m/2's answers in its order. So it is slow by nature: its time grows with
+    the number of solutions, fine for the SPEC's examples and boards of a dozen unknown cells,
+    hopeless for a 16x16 board with a third of it hidden. It is here as the meaning that the
+    other engines are checked against, not as a tool for big boards.
+
+    The original knows nothing of a total number of mines: given `mines`, check and count keep
+    only m/2's answers with exactly that many mines (`*`s, the known ones included), found by
+    listing all of them, which is slower still.
+
+    `timeout` (seconds, or None to wait as long as it takes) bounds each call; it defaults to
+    `DEFAULT_TIMEOUT`, because SWI-Prolog runs without signal handling inside Python, so Ctrl-C
+    cannot stop a query. A time limit reached or a Prolog stack exhausted raises EngineError.
+    """
+
+    name = "reference"
+    program = "prolog/minesweeper.pl"
+    DEFAULT_TIMEOUT = 60.0
+
+    def __init__(self, timeout: float | None = DEFAULT_TIMEOUT) -> None:
+        self.swipl = swipl(self.name)
+        self.swipl.load("minesweeper.pl")
+        self.timeout = _check_timeout(timeout)
+
+    def check(self, board: Board, mines: int | None = None) -> CheckResult:
+        puzzle = board.as_puzzle()
+        rows = _codes(puzzle)
+        if mines is None:
+            place, solved = self._ask(_VERDICT, rows, rows)
+            verdict = _VERDICTS[place]
+        else:
+            solved = self._ask(_MODELS_WITH_MINES, 2, rows, mines)
+            verdict = _VERDICTS[len(solved)]
+        if verdict is Verdict.UNIQUE:
+            return CheckResult(verdict, solution=_board(puzzle, solved[0]))
+        if verdict is Verdict.NONE:
+            among = "" if mines is None else f" with exactly {mines} mines"
+            return CheckResult(verdict, reason=f"the reference program finds no solution{among}")
+        return CheckResult(verdict)
+
+    def count(self, board: Board, mines: int | None = None) -> int:
+        rows = _codes(board.as_puzzle())
+        if mines is None:
+            return self._ask(_COUNT, rows)
+        return self._ask(_COUNT_WITH_MINES, rows, mines)
+
+    def solutions(self, board: Board, limit: int | None = None) -> Iterator[Board]:
+        """m/2's first `limit` answers (all for None), found in one query before the first."""
+        puzzle = board.as_puzzle()
+        solved = self._ask(_MODELS, _codes(puzzle), -1 if limit is None else limit)
+        return iter([_board(puzzle, rows) for rows in solved])
+
+    def _ask(self, goal: str, *args: object):
+        advice = (
+            ": the reference program is meant for small boards; "
+            "`--backend prolog` answers the same question"
+        )
+        try:
+            return json.loads(self.swipl.ask(self.name, goal, args, self.timeout, advice))
+        except _TimeLimit:
+            raise EngineError(
+                f"{self.name}: gave up after {_seconds(self.timeout)} (its time limit): the "
+                "reference program lists every solution of the whole board, which takes very "
+                "long on all but small boards; `--backend prolog` answers the same question"
+            ) from None
+
+
+def _codes(puzzle: Board) -> list[list[int]]:
+    """A board as the Prolog programs take it: rows of character codes."""
+    return [[ord(ch) for ch in row] for row in puzzle.rows]
+
+
+def _board(puzzle: Board, rows: list[list[int]]) -> Board:
+    return puzzle.with_rows(["".join(map(chr, row)) for row in rows])
