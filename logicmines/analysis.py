@@ -206,3 +206,18 @@ def _mines_reason(staged: Staged, memo: PieceMemo, mines: int) -> str:
         fewest += min(by_mines)
         most += max(by_mines)
     return f"the solutions hold {fewest} to {most} mines in all, never {mines}"
+
+
+def from_models(puzzle: Board, solved: list[Board], mines: int | None, reason: str) -> Analysis:
+    """The same analysis by plain enumeration: from every solved board (for engines that can only
+    list models, like the reference program). `reason` is used when there is none."""
+    if mines is not None:
+        solved = [s for s in solved if sum(row.count("*") for row in s.rows) == mines]
+    if not solved:
+        why = reason if mines is None else f"{reason} with exactly {mines} mines"
+        return Analysis(puzzle, 0, {}, why)
+    unknown = [cell for cell in puzzle.cells() if puzzle[cell] == "?"]
+    probabilities = {
+        cell: Fraction(sum(s[cell] == "*" for s in solved), len(solved)) for cell in unknown
+    }
+    return Analysis(puzzle, len(solved), probabilities)

@@ -7,20 +7,26 @@ import json
 import os
 import sys
 from dataclasses import dataclass
+from fractions import Fraction
 from itertools import islice
 from typing import TextIO
 
+from .analysis import Analysis
 from .backends import REGISTRY, BackendUnavailable, EngineError, get_backend
 from .board import Board
+from .compare import compare, warm_up
 from .parse import BoardSyntaxError, decode, parse_boards
 from .results import Verdict
 from .reveal import RevealError, parse_click, play, status
+from .svg import percent, render_svg
 
 EXAMPLES = {
     "check": "logicmines check examples/spec.txt --backend kanren",
     "count": "logicmines count examples/expert.txt --mines 99 --json",
     "solve": "logicmines solve examples/spec.txt --limit 4",
+    "analyze": "logicmines analyze examples/expert.txt --mines 99 --svg expert.svg",
     "reveal": "logicmines reveal examples/game.txt --click 3,0 --click 1,2",
+    "compare": "logicmines compare examples/spec.txt --timeout 5",
 }
 
 DESCRIPTION = """\
@@ -32,7 +38,7 @@ E M B X 1-8, also in the bracketed form [["E","M"],...] pasted from LeetCode 529
 FILE is read from standard input when it is '-' or left out.
 
 exit status: 0 success (check: every board has exactly one solution), 1 check found a board
-without exactly one solution, 2 bad input or usage.
+without exactly one solution or compare found engines that disagree, 2 bad input or usage.
 """
 
 
@@ -100,6 +106,14 @@ def build_parser() -> argparse.ArgumentParser:
     solve = command("solve", "List each board's solutions, drawn as boards.")
     engine(solve)
     solve.add_argument("--limit", type=_positive, default=10, metavar="N", help="at most N (10)")
+    analyze = command(
+        "analyze", "Every unknown cell's exact chance of being a mine; the best next click."
+    )
+    engine(analyze)
+    mines(analyze)
+    analyze.add_argument(
+        "--svg", metavar="FILE", help="also draw the board as an SVG heat map (board N>1: FILE-N)"
+    )
     reveal = command("reveal", "Click squares of a game board (LeetCode 529 rules).")
     reveal.add_argument(
         "--click",
@@ -108,7 +122,27 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="R,C",
         help="0-based row and column; repeat for a game of several clicks",
     )
+    compare = command(
+        "compare", "Run every engine (kanren, prolog, reference, gprolog) side by side."
+    )
+    compare.add_argument(
+        "--timeout",
+        type=_seconds,
+        default=10.0,
+        metavar="SECONDS",
+        help="give up on an engine after this long, per board (10)",
+    )
     return parser
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {text!r}") from None
+    if not value > 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"expected a positive number of seconds, got {text!r}")
+    return value
 
 
 def _natural(text: str) -> int:
@@ -276,7 +310,122 @@ def run_reveal(boards: list[Board], args: argparse.Namespace, out: Out) -> int:
     return 0
 
 
-RUNNERS = {"check": run_check, "count": run_count, "solve": run_solve, "reveal": run_reveal}
+def run_analyze(boards: list[Board], args: argparse.Namespace, out: Out) -> int:
+    backend = get_backend(args.backend)
+    for index, board in enumerate(boards):
+        analysis = backend.analyze(board, mines=args.mines)
+        if args.svg:
+            _write_svg(analysis, args.svg, index)
+        if out.json:
+            fields: dict[str, object] = {
+                "board": index,
+                "count": analysis.count,
+                "probabilities": [
+                    [_number(analysis.probabilities.get((r, c))) for c in range(board.width)]
+                    for r in range(board.height)
+                ],
+                "safe": [list(cell) for cell in analysis.safe],
+                "mines": [list(cell) for cell in analysis.mines],
+                "best": list(analysis.best) if analysis.best else None,
+            }
+            if analysis.reason:
+                fields["reason"] = analysis.reason
+            out.record(**fields)
+            continue
+        among = "" if args.mines is None else f" with exactly {_plural(args.mines, 'mine')}"
+        out.line(f"{_title(index, board)}: {_plural(analysis.count, 'solution')}{among}")
+        if analysis.reason:
+            out.line(f"why: {analysis.reason}")
+            out.line()
+            continue
+        _draw_probabilities(analysis, out)
+        out.line(f"safe in every solution: {_cells(analysis.safe)}")
+        out.line(f"a mine in every solution: {_cells(analysis.mines)}")
+        if analysis.best is not None:
+            p = analysis.probabilities[analysis.best]
+            out.line(f"best next click: {_cell(analysis.best)} ({_percent(p)} chance of a mine)")
+        out.line()
+    return 0
+
+
+def _number(p: Fraction | None) -> float | None:
+    return None if p is None else float(p)
+
+
+def _cell(cell: tuple[int, int]) -> str:
+    return f"{cell[0]},{cell[1]}"
+
+
+def _cells(cells: list[tuple[int, int]]) -> str:
+    if not cells:
+        return "none"
+    shown = " ".join(_cell(c) for c in cells[:20])
+    return shown + (f" and {len(cells) - 20:,} more" if len(cells) > 20 else "")
+
+
+def _percent(p: Fraction) -> str:
+    return f"{percent(p)}%"
+
+
+def _draw_probabilities(analysis: Analysis, out: Out) -> None:
+    """The board, each unknown cell showing its mine chance in percent."""
+    board = analysis.board
+    for r in range(board.height):
+        cells = []
+        for c in range(board.width):
+            p = analysis.probabilities.get((r, c))
+            if p is None:
+                cells.append(f"{board[(r, c)]:>4}")
+                continue
+            text = f"{percent(p):>4}"
+            colour = "32" if p == 0 else "31;1" if p == 1 else "31" if p > 0.5 else "33"
+            cells.append(out.paint(text, colour))
+        out.line("".join(cells))
+    out.line("  (digits and * as shown; other cells: percent chance of a mine)")
+
+
+def _write_svg(analysis: Analysis, path: str, index: int) -> None:
+    if index:
+        stem, dot, ext = path.rpartition(".")
+        path = f"{stem}-{index + 1}.{ext}" if dot else f"{path}-{index + 1}"
+    try:
+        with open(path, "w", encoding="utf-8") as handle:
+            handle.write(render_svg(analysis))
+    except OSError as error:
+        raise UsageError(f"{path}: cannot write the SVG ({error.strerror})") from None
+
+
+def run_compare(boards: list[Board], args: argparse.Namespace, out: Out) -> int:
+    status_code = 0
+    warm_up()
+    for index, board in enumerate(boards):
+        outcomes, agree = compare(board, args.timeout)
+        if not agree:
+            status_code = 1
+        if out.json:
+            engines = {name: outcome.as_json() for name, outcome in outcomes.items()}
+            out.record(board=index, engines=engines, agree=agree)
+            continue
+        words = "engines agree" if agree else out.paint("ENGINES DISAGREE", "31;1")
+        out.line(f"{_title(index, board)}: {words}")
+        out.line(f"  {'engine':<10} {'verdict':<9} {'count':>12} {'seconds':>9}")
+        for name, o in outcomes.items():
+            if o.error is not None:
+                out.line(f"  {name:<10} {o.error}")
+            else:
+                out.line(f"  {name:<10} {o.verdict:<9} {o.count:>12,} {o.seconds:>9.3f}")
+        out.line()
+    return status_code
+
+
+RUNNERS = {
+    "check": run_check,
+    "count": run_count,
+    "solve": run_solve,
+    "analyze": run_analyze,
+    "reveal": run_reveal,
+    "compare": run_compare,
+}
 
 
 def _colour_wanted(stream: TextIO) -> bool:

@@ -22,7 +22,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from itertools import islice
 
-from ..analysis import Analysis
+from ..analysis import Analysis, from_models
 from ..board import Board
 from ..problem import Model, Piece
 from ..results import CheckResult, Verdict
@@ -281,6 +281,9 @@ _MODELS_WITH_MINES = f"[Out]>>findall(B, limit(%p, {_WITH_MINES}), Out)"
 _COUNT_WITH_MINES = f"[Out]>>aggregate_all(count, {_WITH_MINES}, Out)"
 
 
+_NO_MODEL = "the reference program finds no solution"
+
+
 class ReferenceBackend:
     """check / count / solutions by the seeds' original program, ported (prolog/minesweeper.pl).
 
@@ -322,7 +325,7 @@ class ReferenceBackend:
             return CheckResult(verdict, solution=_board(puzzle, solved[0]))
         if verdict is Verdict.NONE:
             among = "" if mines is None else f" with exactly {mines} mines"
-            return CheckResult(verdict, reason=f"the reference program finds no solution{among}")
+            return CheckResult(verdict, reason=f"{_NO_MODEL}{among}")
         return CheckResult(verdict)
 
     def count(self, board: Board, mines: int | None = None) -> int:
@@ -330,6 +333,11 @@ class ReferenceBackend:
         if mines is None:
             return self._ask(_COUNT, rows)
         return self._ask(_COUNT_WITH_MINES, rows, mines)
+
+    def analyze(self, board: Board, mines: int | None = None) -> Analysis:
+        """Probabilities by plain enumeration of every m/2 model (small boards only)."""
+        puzzle = board.as_puzzle()
+        return from_models(puzzle, list(self.solutions(puzzle)), mines, _NO_MODEL)
 
     def solutions(self, board: Board, limit: int | None = None) -> Iterator[Board]:
         """m/2's first `limit` answers (all for None), found in one query before the first."""
