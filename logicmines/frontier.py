@@ -11,6 +11,7 @@ digit need afterwards?" Those answers depend on a few small numbers only, so eac
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Iterator
 from dataclasses import dataclass
 from math import comb
 
@@ -234,3 +235,49 @@ def count_part_groups(part: list[Constraint], memo: PieceMemo, by_mines: bool) -
         mines[step.group] = group_mines
         after = finish
     return PartCounts(gs, after.get((), [0]), mines)
+
+
+def part_models(part: list[Constraint], memo: PieceMemo) -> Iterator[tuple[list[Group], list]]:
+    """The part's models as mines per group, one after another, without ever meeting a dead end.
+
+    The forward pass lists the states each step can reach; the backward pass keeps those from
+    which the last step can still be reached; a depth-first walk through what is kept then meets
+    a model at every leaf, so the first few models of even a huge part come at once.
+    """
+    gs = groups(part)
+    plan = _plan(part, gs)
+    layers: list[set[tuple[int, ...]]] = [{()}]
+    for step in plan:
+        layers.append({new for state in layers[-1] for _, new in _moves(step, state, memo)})
+    alive = [set() for _ in layers]
+    alive[-1] = layers[-1] & {()}
+    for t in range(len(plan) - 1, -1, -1):
+        alive[t] = {
+            state
+            for state in layers[t]
+            if any(new in alive[t + 1] for _, new in _moves(plan[t], state, memo))
+        }
+    if () not in alive[0]:
+        return
+    chosen = [0] * len(gs)
+    # An explicit stack: a part may have thousands of groups, more than Python's recursion limit.
+    stack = [iter(_alive_moves(plan, 0, (), alive, memo))] if plan else []
+    if not plan:
+        yield gs, chosen
+        return
+    while stack:
+        t = len(stack) - 1
+        move = next(stack[-1], None)
+        if move is None:
+            stack.pop()
+            continue
+        x, new = move
+        chosen[plan[t].group] = x
+        if t + 1 == len(plan):
+            yield gs, list(chosen)
+        else:
+            stack.append(iter(_alive_moves(plan, t + 1, new, alive, memo)))
+
+
+def _alive_moves(plan: list[_Step], t: int, state: tuple[int, ...], alive, memo: PieceMemo):
+    return [(x, new) for x, new in _moves(plan[t], state, memo) if new in alive[t + 1]]

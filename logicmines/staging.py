@@ -15,10 +15,9 @@ from itertools import combinations, islice, product
 from math import comb
 
 from .board import Cell
-from .frontier import convolve, count_part, groups, part_piece
+from .frontier import convolve, count_part, part_models
 from .problem import (
     Constraint,
-    Engine,
     NoSolution,
     Piece,
     PieceMemo,
@@ -170,19 +169,23 @@ def total_count(staged: Staged, memo: PieceMemo, mines: int | None = None) -> in
 # --- listing solutions --------------------------------------------------------------------------
 
 
-def part_assignments(part: list[Constraint], engine: Engine, limit: int | None) -> Iterator[dict]:
-    """The part's models as cell assignments, from the engine's models of the part's groups."""
-    gs = groups(part)
-    for model in engine.models(part_piece(part, gs), limit):
+def part_assignments(part: list[Constraint], memo: PieceMemo, limit: int | None) -> Iterator[dict]:
+    """The part's models as cell assignments: each model of its groups, spread over the cells in
+    every way (a group of n cells holding x mines, C(n, x) ways)."""
+    found = 0
+    for gs, model in part_models(part, memo):
         choices = [combinations(g.cells, x) for g, x in zip(gs, model)]
         for picked in product(*choices):
             mines = {cell for chosen in picked for cell in chosen}
             yield {cell: int(cell in mines) for g in gs for cell in g.cells}
+            found += 1
+            if limit is not None and found >= limit:
+                return
 
 
-def assignments(staged: Staged, engine: Engine, limit: int | None = None) -> Iterator[dict]:
+def assignments(staged: Staged, memo: PieceMemo, limit: int | None = None) -> Iterator[dict]:
     """Every solution as a full assignment of the unknown cells, lazily, at most `limit`."""
-    per_part = [list(part_assignments(p, engine, limit)) for p in staged.parts]
+    per_part = [list(part_assignments(p, memo, limit)) for p in staged.parts]
     if any(not models for models in per_part):
         return
     free = staged.free

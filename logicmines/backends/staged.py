@@ -46,9 +46,12 @@ class StagedBackend:
         if n > 1:
             return CheckResult(Verdict.MULTIPLE)
         if mines is None:
-            (cells,) = assignments(staged, self, limit=1)
+            (cells,) = assignments(staged, self.memo, limit=1)
         else:
-            cells = next(c for c in assignments(staged, self) if _mines_in(staged, c) == mines)
+            # One solution among possibly very many placements that ignore the total: in it,
+            # every cell's chance of being a mine is 0 or 1, so the analysis spells it out.
+            shares = analyze(staged.problem, self.memo, mines).probabilities
+            cells = {cell: int(share) for cell, share in shares.items()}
         return CheckResult(Verdict.UNIQUE, solution=solved_board(staged.problem.board, cells))
 
     def analyze(self, board: Board, mines: int | None = None) -> Analysis:
@@ -60,9 +63,5 @@ class StagedBackend:
             staged = self.stage(board)
         except NoSolution:
             return
-        for cells in islice(assignments(staged, self, limit), limit):
+        for cells in islice(assignments(staged, self.memo, limit), limit):
             yield solved_board(staged.problem.board, cells)
-
-
-def _mines_in(staged: Staged, cells: dict) -> int:
-    return staged.problem.known_mines + sum(cells.values())
