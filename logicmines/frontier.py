@@ -41,16 +41,6 @@ def groups(part: list[Constraint]) -> list[Group]:
     return [Group(tuple(sorted(cs)), ids) for ids, cs in by_set.items()]
 
 
-def part_piece(part: list[Constraint], gs: list[Group]) -> Piece:
-    """The whole part as one piece: a variable per group, a sum per digit."""
-    members: list[list[int]] = [[] for _ in part]
-    for g_index, g in enumerate(gs):
-        for i in g.constraints:
-            members[i].append(g_index)
-    sizes = tuple(len(g.cells) for g in gs)
-    return Piece(sizes, tuple((tuple(m), c.need) for m, c in zip(members, part)))
-
-
 def _order(part: list[Constraint], gs: list[Group]) -> list[int]:
     """Groups in an order that keeps few digits open at once: digits breadth-first along the
     frontier from one end (a pseudo-peripheral digit), each digit's groups together."""
