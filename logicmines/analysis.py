@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from math import comb, prod
+from math import prod
 
 from .board import Board, Cell
 from .frontier import PartCounts, convolve, count_part_groups
@@ -84,42 +84,54 @@ def _shares_with_total(staged: Staged, counted: list[PartCounts], mines: int):
     if left < 0:
         return None
     free = len(staged.free)
-    polys = [c.total[: left + 1] for c in counted]
-    # Before/after products, so that each part can be set against all the others at once.
-    before = [[1]]
-    for poly in polys:
-        before.append(convolve(before[-1], poly)[: left + 1])
-    after = [[1]]
-    for poly in reversed(polys):
-        after.append(convolve(after[-1], poly)[: left + 1])
-    after.reverse()
-
-    def with_free(poly: list[int], cells: int, need: int) -> list[int]:
-        """index j: ways for `poly` and `cells` free cells to hold need - j mines."""
-        return [
-            sum(c * comb(cells, need - j - k) for k, c in enumerate(poly) if need - j - k >= 0)
-            for j in range(need + 1)
-        ]
-
-    everything = before[-1]
-    count = sum(c * comb(free, left - m) for m, c in enumerate(everything) if left - m >= 0)
+    binomials = _binomials(free, left)  # index i: ways for the free cells to hold i mines
+    everything = [1]  # index m: the parts together holding m mines
+    for c in counted:
+        everything = convolve(everything, c.total[: left + 1])[: left + 1]
+    count = sum(c * binomials[left - m] for m, c in enumerate(everything))
     if count == 0:
         return None
     probabilities = {cell: Fraction(value) for cell, value in staged.forced.items()}
     if free:
         # A given free cell is a mine: the other free cells hold the rest.
-        as_mine = sum(
-            c * comb(free - 1, left - m - 1) for m, c in enumerate(everything) if left - m >= 1
-        )
+        others = _binomials(free - 1, left)
+        as_mine = sum(c * others[left - m - 1] for m, c in enumerate(everything) if m < left)
         for cell in staged.free:
             probabilities[cell] = Fraction(as_mine, count)
-    for index, c in enumerate(counted):
-        rest = with_free(convolve(before[index], after[index + 1])[: left + 1], free, left)
+    for c in counted:
+        # The other parts together: everything divided by this part (exact, as power series).
+        rest = _divide(everything, c.total, left)
+        # index m: ways for the other parts and the free cells to hold `left - m` mines.
+        ways = [
+            sum(r * binomials[left - m - k] for k, r in enumerate(rest[: left - m + 1]))
+            for m in range(min(len(c.total), left + 1))
+        ]
         for g, group_mines in zip(c.groups, c.mines):
-            numerator = sum(v * rest[m] for m, v in enumerate(group_mines[: left + 1]))
+            numerator = sum(v * w for v, w in zip(group_mines, ways))
             share = Fraction(numerator, len(g.cells) * count)
             probabilities.update((cell, share) for cell in g.cells)
     return count, probabilities
+
+
+def _binomials(n: int, up_to: int) -> list[int]:
+    """C(n, i) for i = 0..up_to (zero past n)."""
+    row = [1]
+    for i in range(1, up_to + 1):
+        row.append(row[-1] * (n - i + 1) // i if i <= n else 0)
+    return row
+
+
+def _divide(product: list[int], factor: list[int], up_to: int) -> list[int]:
+    """The series q with factor x q = product (to x**up_to): what the other parts contribute."""
+    shift = next(i for i, v in enumerate(factor) if v)
+    factor = factor[shift:]
+    quotient: list[int] = []
+    for k in range(up_to - shift + 1):
+        value = product[k + shift] if k + shift < len(product) else 0
+        for i in range(1, min(k, len(factor) - 1) + 1):
+            value -= factor[i] * quotient[k - i]
+        quotient.append(value // factor[0])
+    return quotient
 
 
 # --- why there is no solution -------------------------------------------------------------------

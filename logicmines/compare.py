@@ -76,7 +76,7 @@ def run_engine(name: str, board: Board, timeout: float) -> Outcome:
         if "gave up after" in str(failure):
             return Outcome(error=f"> timeout ({timeout:g} s)")
         return Outcome(error=str(failure))
-    except (RuntimeError, MemoryError, RecursionError) as failure:
+    except (RuntimeError, MemoryError, RecursionError, OSError) as failure:
         return Outcome(error=f"failed: {failure}")
     return Outcome(verdict, count, time.perf_counter() - start)
 

@@ -13,6 +13,7 @@ import shutil
 import subprocess
 import tempfile
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 
 from .board import Board
@@ -38,8 +39,9 @@ def _cache_dir() -> Path:
     return Path(base) / "logicmines"
 
 
+@cache
 def executable() -> Path:
-    """The compiled original, built now if it is not in the cache yet."""
+    """The compiled original, built now if it is not in the cache yet (looked up once a run)."""
     gplc = shutil.which("gplc")
     if gplc is None:
         raise GprologUnavailable(
@@ -48,10 +50,22 @@ def executable() -> Path:
     source = data_path("prolog/gprolog", "original.pl")
     version = subprocess.run([gplc, "--version"], capture_output=True, text=True).stdout
     digest = hashlib.sha256(source.read_bytes() + version.encode()).hexdigest()[:16]
-    target = _cache_dir() / f"original-{digest}"
-    if target.is_file():
-        return target
-    target.parent.mkdir(parents=True, exist_ok=True)
+    name = f"original-{digest}"
+    for folder in (_cache_dir(), Path(tempfile.gettempdir()) / f"logicmines-{os.getuid()}"):
+        target = folder / name
+        if target.is_file():
+            return target
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            return _build(gplc, source, target)
+        except OSError:
+            continue  # an unwritable cache (a read-only home, say): try the next place
+    raise GprologUnavailable(
+        "no folder to keep the compiled original in (cache and /tmp unwritable)"
+    )
+
+
+def _build(gplc: str, source: Path, target: Path) -> Path:
     with tempfile.TemporaryDirectory() as work:
         copy = Path(work) / "original.pl"
         shutil.copyfile(source, copy)

@@ -100,10 +100,22 @@ def test_compare_shows_four_engines_agreeing_on_small_boards():
 
 def test_compare_without_gplc_still_answers_and_says_so(monkeypatch):
     monkeypatch.setattr(gprolog.shutil, "which", lambda name: None)
+    gprolog.executable.cache_clear()  # forget where an earlier test found it
+    monkeypatch.setattr(gprolog, "executable", gprolog.executable.__wrapped__)
     run = run_main(["compare", SPEC])
     assert run.status == 0
     assert "gprolog    not installed: GNU Prolog is not installed" in run.out
     assert run.out.count("engines agree") == 3
+
+
+def test_compare_keeps_going_when_the_cache_folder_cannot_be_made(monkeypatch, tmp_path):
+    not_a_folder = tmp_path / "file"
+    not_a_folder.write_text("")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(not_a_folder))
+    monkeypatch.setattr(gprolog, "executable", gprolog.executable.__wrapped__)
+    run = run_main(["compare", SPEC, "--json"])
+    assert run.status == 0
+    assert run.records()[0]["engines"]["gprolog"]["verdict"] == "unique"
 
 
 def test_compare_marks_an_engine_past_its_timeout():
