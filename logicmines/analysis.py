@@ -217,7 +217,10 @@ def _mines_reason(staged: Staged, memo: PieceMemo, mines: int) -> str:
         by_mines = [m for m, c in enumerate(count_part_groups(part, memo, True).total) if c]
         fewest += min(by_mines)
         most += max(by_mines)
-    return f"the solutions hold {fewest} to {most} mines in all, never {mines}"
+    if fewest == most:
+        held = "mine" if fewest == 1 else "mines"
+        return f"every solution holds exactly {fewest} {held} in all, not {mines}"
+    return f"the solutions hold between {fewest} and {most} mines in all, never {mines}"
 
 
 def from_models(puzzle: Board, solved: list[Board], mines: int | None, reason: str) -> Analysis:

@@ -3,11 +3,8 @@
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
-from dataclasses import dataclass
-from fractions import Fraction
 from itertools import islice
 from typing import TextIO
 
@@ -15,10 +12,20 @@ from .analysis import Analysis
 from .backends import REGISTRY, BackendUnavailable, EngineError, get_backend
 from .board import Board
 from .compare import compare, warm_up
+from .output import (
+    VERDICT_WORDS,
+    Out,
+    analysis_record,
+    as_given,
+    draw_analysis,
+    draw_comparison,
+    plural,
+    title,
+)
 from .parse import BoardSyntaxError, decode, parse_boards
 from .results import Verdict
 from .reveal import RevealError, parse_click, play, status
-from .svg import percent, render_svg
+from .svg import render_svg
 
 EXAMPLES = {
     "check": "logicmines check examples/spec.txt --backend kanren",
@@ -120,7 +127,8 @@ def build_parser() -> argparse.ArgumentParser:
         action="append",
         required=True,
         metavar="R,C",
-        help="0-based row and column; repeat for a game of several clicks",
+        help="0-based row and column; repeat for a game of several clicks (write a negative "
+        "one as --click=-1,0)",
     )
     compare = command(
         "compare", "Run every engine (kanren, prolog, reference, gprolog) side by side."
@@ -186,45 +194,6 @@ def read_boards(path: str) -> list[Board]:
     return parse_boards(decode(data, source), source)
 
 
-# --- writing ------------------------------------------------------------------------------------
-
-
-@dataclass
-class Out:
-    stream: TextIO
-    json: bool
-    colour: bool
-
-    def line(self, text: str = "") -> None:
-        self.stream.write(text + "\n")
-
-    def record(self, **fields: object) -> None:
-        self.stream.write(json.dumps(fields) + "\n")
-
-    def paint(self, text: str, code: str) -> str:
-        return f"\033[{code}m{text}\033[0m" if self.colour else text
-
-    def grid(self, board: Board) -> None:
-        for row in board.render().splitlines():
-            self.line("  " + row)
-
-
-def _title(index: int, board: Board) -> str:
-    size = f"{board.height}x{board.width} {board.kind}"
-    return f"board {index + 1} ({board.source}:{board.line}, {size})"
-
-
-def _plural(n: int, noun: str) -> str:
-    return f"{n:,} {noun}" + ("" if n == 1 else "s")
-
-
-_VERDICT_WORDS = {
-    Verdict.UNIQUE: ("unique: exactly one solution", "32"),
-    Verdict.MULTIPLE: ("multiple: more than one solution", "33"),
-    Verdict.NONE: ("none: no solution", "31"),
-}
-
-
 def run_check(boards: list[Board], args: argparse.Namespace, out: Out) -> int:
     backend = get_backend(args.backend)
     status_code = 0
@@ -239,17 +208,17 @@ def run_check(boards: list[Board], args: argparse.Namespace, out: Out) -> int:
                 "backend": backend.name,
             }
             if result.solution is not None:
-                fields["solution"] = list(result.solution.rows)
+                fields["solution"] = list(as_given(board, result.solution).rows)
             if result.reason is not None:
                 fields["reason"] = result.reason
             out.record(**fields)
             continue
-        words, colour = _VERDICT_WORDS[result.verdict]
-        out.line(f"{_title(index, board)}: {out.paint(words, colour)}")
+        words, colour = VERDICT_WORDS[result.verdict]
+        out.line(f"{title(index, board)}: {out.paint(words, colour)}")
         out.grid(board)
         if result.solution is not None:
             out.line("solution:")
-            out.grid(result.solution.as_grid())
+            out.grid(as_given(board, result.solution))
         if result.reason:
             out.line(f"why: {result.reason}")
         out.line()
@@ -263,8 +232,8 @@ def run_count(boards: list[Board], args: argparse.Namespace, out: Out) -> int:
         if out.json:
             out.record(board=index, count=n, backend=backend.name)
         else:
-            among = "" if args.mines is None else f" with exactly {_plural(args.mines, 'mine')}"
-            out.line(f"{_title(index, board)}: {_plural(n, 'solution')}{among}")
+            among = "" if args.mines is None else f" with exactly {plural(args.mines, 'mine')}"
+            out.line(f"{title(index, board)}: {plural(n, 'solution')}{among}")
     return 0
 
 
@@ -281,7 +250,7 @@ def run_solve(boards: list[Board], args: argparse.Namespace, out: Out) -> int:
             out.record(board=index, solutions=solutions, complete=complete)
             continue
         more = "" if complete else f" (the first {args.limit:,}; there are more)"
-        out.line(f"{_title(index, board)}: {_plural(len(shown), 'solution')}{more}")
+        out.line(f"{title(index, board)}: {plural(len(shown), 'solution')}{more}")
         for number, solution in enumerate(shown, start=1):
             out.line(f"solution {number}:")
             out.grid(solution.as_grid())
@@ -301,7 +270,7 @@ def run_reveal(boards: list[Board], args: argparse.Namespace, out: Out) -> int:
             out.record(board=index, rows=list(after.rows), status=state)
             continue
         if len(boards) > 1:
-            out.line(f"{_title(index, board)}: {state}")
+            out.line(f"{title(index, board)}: {state}")
             out.line(after.render())
             out.line()
         else:
@@ -317,71 +286,17 @@ def run_analyze(boards: list[Board], args: argparse.Namespace, out: Out) -> int:
         if args.svg:
             _write_svg(analysis, args.svg, index)
         if out.json:
-            fields: dict[str, object] = {
-                "board": index,
-                "count": analysis.count,
-                "probabilities": [
-                    [_number(analysis.probabilities.get((r, c))) for c in range(board.width)]
-                    for r in range(board.height)
-                ],
-                "safe": [list(cell) for cell in analysis.safe],
-                "mines": [list(cell) for cell in analysis.mines],
-                "best": list(analysis.best) if analysis.best else None,
-            }
-            if analysis.reason:
-                fields["reason"] = analysis.reason
-            out.record(**fields)
+            out.record(**analysis_record(index, analysis))
             continue
-        among = "" if args.mines is None else f" with exactly {_plural(args.mines, 'mine')}"
-        out.line(f"{_title(index, board)}: {_plural(analysis.count, 'solution')}{among}")
+        among = "" if args.mines is None else f" with exactly {plural(args.mines, 'mine')}"
+        out.line(f"{title(index, board)}: {plural(analysis.count, 'solution')}{among}")
         if analysis.reason:
             out.line(f"why: {analysis.reason}")
             out.line()
             continue
-        _draw_probabilities(analysis, out)
-        out.line(f"safe in every solution: {_cells(analysis.safe)}")
-        out.line(f"a mine in every solution: {_cells(analysis.mines)}")
-        if analysis.best is not None:
-            p = analysis.probabilities[analysis.best]
-            out.line(f"best next click: {_cell(analysis.best)} ({_percent(p)} chance of a mine)")
+        draw_analysis(analysis, out)
         out.line()
     return 0
-
-
-def _number(p: Fraction | None) -> float | None:
-    return None if p is None else float(p)
-
-
-def _cell(cell: tuple[int, int]) -> str:
-    return f"{cell[0]},{cell[1]}"
-
-
-def _cells(cells: list[tuple[int, int]]) -> str:
-    if not cells:
-        return "none"
-    shown = " ".join(_cell(c) for c in cells[:20])
-    return shown + (f" and {len(cells) - 20:,} more" if len(cells) > 20 else "")
-
-
-def _percent(p: Fraction) -> str:
-    return f"{percent(p)}%"
-
-
-def _draw_probabilities(analysis: Analysis, out: Out) -> None:
-    """The board, each unknown cell showing its mine chance in percent."""
-    board = analysis.board
-    for r in range(board.height):
-        cells = []
-        for c in range(board.width):
-            p = analysis.probabilities.get((r, c))
-            if p is None:
-                cells.append(f"{board[(r, c)]:>4}")
-                continue
-            text = f"{percent(p):>4}"
-            colour = "32" if p == 0 else "31;1" if p == 1 else "31" if p > 0.5 else "33"
-            cells.append(out.paint(text, colour))
-        out.line("".join(cells))
-    out.line("  (digits and * as shown; other cells: percent chance of a mine)")
 
 
 def _write_svg(analysis: Analysis, path: str, index: int) -> None:
@@ -406,14 +321,14 @@ def run_compare(boards: list[Board], args: argparse.Namespace, out: Out) -> int:
             engines = {name: outcome.as_json() for name, outcome in outcomes.items()}
             out.record(board=index, engines=engines, agree=agree)
             continue
-        words = "engines agree" if agree else out.paint("ENGINES DISAGREE", "31;1")
-        out.line(f"{_title(index, board)}: {words}")
-        out.line(f"  {'engine':<10} {'verdict':<9} {'count':>12} {'seconds':>9}")
-        for name, o in outcomes.items():
-            if o.error is not None:
-                out.line(f"  {name:<10} {o.error}")
-            else:
-                out.line(f"  {name:<10} {o.verdict:<9} {o.count:>12,} {o.seconds:>9.3f}")
+        if not agree:
+            words = out.paint("ENGINES DISAGREE", "31;1")
+        elif all(o.error is not None for o in outcomes.values()):
+            words = "no engine answered"
+        else:
+            words = "engines agree"
+        out.line(f"{title(index, board)}: {words}")
+        draw_comparison(outcomes, out)
         out.line()
     return status_code
 
@@ -461,6 +376,8 @@ def main(argv: list[str] | None = None) -> int:
         # The reader went away (`| head`): not an error of ours.
         sys.stderr.close()
         return 0
+    except OSError as error:  # writing the answers failed: a full disk, say
+        _fail(f"cannot write the answers: {error.strerror or error}")
     return 2
 
 

@@ -15,7 +15,8 @@ _ZERO = ord("0")
 _EDGE = 0
 # 1 for a hidden mine, 0 for everything else. (No X is ever counted: a lost board is refused.)
 _IS_MINE = bytes(1 if byte == _M else 0 for byte in range(256))
-_CLICK = re.compile(r"\s*([0-9]+)\s*,\s*([0-9]+)\s*")
+# Negative numbers are read, so that the message can say the click is off the board.
+_CLICK = re.compile(r"\s*(-?[0-9]+)\s*,\s*(-?[0-9]+)\s*")
 
 
 class RevealError(ValueError):

@@ -8,7 +8,8 @@ from xml.sax.saxutils import escape
 from .analysis import Analysis
 
 CELL = 28  # pixels
-LEGEND = 44
+LEGEND = 44  # the legend's height under the board
+LEGEND_WIDTH = 420  # the picture is at least this wide, so that the legend is never cut
 
 
 def _colour(p: Fraction) -> str:
@@ -34,13 +35,17 @@ def render_svg(analysis: Analysis) -> str:
     """The board drawn cell by cell: digits and known mines as shown, unknown cells coloured by
     their chance of being a mine and labelled with it in percent, the best next click outlined."""
     board = analysis.board
-    width, height = board.width * CELL, board.height * CELL
+    why = f"no solution: {analysis.reason}" if analysis.reason else ""
+    width = max(board.width * CELL, LEGEND_WIDTH, 8 + 6 * len(why))
+    height = board.height * CELL
+    full = height + LEGEND + (18 if why else 0)
+    solutions = f"{analysis.count:,} solution" + ("" if analysis.count == 1 else "s")
     parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height + LEGEND}" '
-        f'viewBox="0 0 {width} {height + LEGEND}" font-family="sans-serif" '
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{full}" '
+        f'viewBox="0 0 {width} {full}" font-family="sans-serif" '
         f'font-size="{CELL // 2}">',
-        f"<title>{escape(f'{board.source}: {analysis.count:,} solutions')}</title>",
-        f'<rect width="{width}" height="{height + LEGEND}" fill="white"/>',
+        f"<title>{escape(f'{board.source}: {solutions}')}</title>",
+        f'<rect width="{width}" height="{full}" fill="white"/>',
     ]
     for r, c in board.cells():
         x, y = c * CELL, r * CELL
@@ -79,7 +84,9 @@ def render_svg(analysis: Analysis) -> str:
             f'<rect x="{4 + k * 40}" y="{y}" width="16" height="16" fill="{_colour(p)}"/>'
             f'<text x="{24 + k * 40}" y="{y + 13}" font-size="11">{percent(p)}%</text>'
         )
-    legend = "mine probability; blue: best click"
-    parts.append(f'<text x="{16 + 5 * 40}" y="{y + 13}" font-size="11">{legend}</text>')
+    legend = "chance of a mine; blue: best click"
+    parts.append(f'<text x="{24 + 5 * 40}" y="{y + 13}" font-size="11">{legend}</text>')
+    if why:
+        parts.append(f'<text x="4" y="{y + 34}" font-size="11">{escape(why)}</text>')
     parts.append("</svg>")
     return "\n".join(parts) + "\n"

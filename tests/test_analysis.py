@@ -76,7 +76,9 @@ def test_reason_names_a_digit_with_too_many_known_mines():
 def test_reason_for_an_impossible_mine_total_gives_the_possible_range():
     analysis = kanren.analyze(Board.from_text("1? / ??"), mines=3)
     assert analysis.count == 0
-    assert analysis.reason == "the solutions hold 1 to 1 mines in all, never 3"
+    assert analysis.reason == "every solution holds exactly 1 mine in all, not 3"
+    wider = kanren.analyze(Board.from_text("1? / ?? / ??"), mines=9)
+    assert wider.reason == "the solutions hold between 1 and 3 mines in all, never 9"
 
 
 @settings(max_examples=200, deadline=None)

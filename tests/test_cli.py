@@ -294,10 +294,11 @@ def test_check_json_of_a_board_without_solution_carries_the_reason():
     assert isinstance(record["reason"], str) and record["reason"]
 
 
-def test_check_json_of_a_game_board_solves_the_puzzle_it_poses():
+def test_check_json_of_a_game_board_gives_the_solution_in_game_letters():
+    # The puzzle it poses is solved; the answer is drawn as the game fully revealed.
     (record,) = run_main(["check", "--json", str(EXAMPLES / "leetcode.txt")]).records()
     assert record["verdict"] == "unique"
-    assert record["solution"] == ["01110", "01*10", "01110", "00000"]
+    assert record["solution"] == ["B111B", "B1M1B", "B111B", "BBBBB"]
 
 
 def test_count_json_has_board_count_and_backend():
@@ -394,9 +395,10 @@ def test_title_names_file_line_size_and_kind():
     assert f"board 2 ({SPEC}:9, 5x4 puzzle): multiple" in out
 
 
-def test_check_draws_a_game_solution_as_a_grid():
+def test_check_draws_a_game_solution_the_way_the_board_came_in():
     out = run_main(["check", str(EXAMPLES / "leetcode.txt")]).out
-    assert "solution:\n  01110\n  01*10\n  01110\n  00000\n" in out
+    solved = '[["B","1","1","1","B"],\n   ["B","1","M","1","B"],\n   ["B","1","1","1","B"],\n'
+    assert "solution:\n  " + solved in out
 
 
 def test_count_groups_the_digits():

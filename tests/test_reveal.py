@@ -183,9 +183,10 @@ def test_parse_click_reads_row_comma_column(text, click):
 
 
 @pytest.mark.parametrize(
-    "text", ["a,b", "3", "3,", ",3", "1,2,3", "-1,0", "1.5,2", "", "1 2", "٣,1"]
+    "text", ["a,b", "3", "3,", ",3", "1,2,3", "--1,0", "1.5,2", "", "1 2", "٣,1"]
 )
 def test_parse_click_rejects_anything_but_two_whole_numbers(text):
+    # (A negative number is read, so that reveal can say the click is off the board.)
     with pytest.raises(RevealError, match=r"--click expects R,C with two whole numbers, got "):
         parse_click(text)
 
@@ -326,3 +327,9 @@ def test_only_the_clicked_mine_can_become_x(case):
 def test_reveal_agrees_with_the_recursive_reading_of_the_rules(case):
     board, click = case
     assert reveal(board, click) == _flood_by_the_book(board, click)
+
+
+def test_a_negative_click_is_reported_as_outside_the_board():
+    board = Board.from_text("EEE / EME")
+    with pytest.raises(RevealError, match=r"click \(-1,0\) is outside the board"):
+        reveal(board, parse_click("-1,0"))

@@ -355,8 +355,9 @@ class ReferenceBackend:
         except _TimeLimit:
             raise EngineError(
                 f"{self.name}: gave up after {_seconds(self.timeout)} (its time limit): the "
-                "reference program lists every solution of the whole board, which takes very "
-                "long on all but small boards; `--backend prolog` answers the same question"
+                "reference program states the whole board at once and collects every solution, "
+                "which is slow on all but small boards; `--backend prolog` answers the same "
+                "question"
             ) from None
 
 
