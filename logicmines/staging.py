@@ -86,12 +86,14 @@ def settle(problem: Problem, memo: PieceMemo) -> Staged:
         i = queue.popleft()
         queued[i] = False
         mine = cells[i]
-        if not memo.models(_single_piece(len(mine), need[i])):
+        alone = memo.models(_single_piece(len(mine), need[i]))
+        if not alone:
             raise NoSolution(_cannot_hold(constraints[i], need[i], len(mine)), (constraints[i],))
         if not mine:
             continue
-        if need[i] == 0 or need[i] == len(mine):
-            value = 1 if need[i] else 0
+        if len(alone) == 1 and alone[0][0] in (0, len(mine)):
+            # The digit alone settles its cells: none of them, or all of them, are mines.
+            value = 1 if alone[0][0] else 0
             for cell in list(mine):
                 assign(cell, value)
             continue

@@ -139,8 +139,6 @@ class KanrenBackend(StagedBackend):
     name = "kanren"
 
     def models(self, piece: Piece, limit: int | None = None) -> Sequence[Model]:
-        if any(total > LARGEST or total < 0 for _, total in piece.sums):
-            return ()  # no digit asks for more than 8 mines, or fewer than none
         if any(n > LARGEST for n in piece.sizes):
             raise ValueError(f"a group of {max(piece.sizes)} cells: no digit touches more than 8")
         xs = tuple(var() for _ in piece.sizes)

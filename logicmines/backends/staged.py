@@ -39,15 +39,20 @@ class StagedBackend:
         except NoSolution:
             reason = explain(Problem.from_board(board), self.memo, mines)
             return CheckResult(Verdict.NONE, reason=reason)
-        n = total_count(staged, self.memo, mines)
-        if n == 0:
-            reason = explain(staged.problem, self.memo, mines)
-            return CheckResult(Verdict.NONE, reason=reason)
-        if n > 1:
-            return CheckResult(Verdict.MULTIPLE)
         if mines is None:
-            (cells,) = assignments(staged, self.memo, limit=1)
+            # As s/1 asks, but stopping at the second model instead of collecting them all.
+            first_two = list(assignments(staged, self.memo, limit=2))
+            if not first_two:
+                return CheckResult(Verdict.NONE, reason=explain(staged.problem, self.memo))
+            if len(first_two) > 1:
+                return CheckResult(Verdict.MULTIPLE)
+            cells = first_two[0]
         else:
+            n = total_count(staged, self.memo, mines)
+            if n == 0:
+                return CheckResult(Verdict.NONE, reason=explain(staged.problem, self.memo, mines))
+            if n > 1:
+                return CheckResult(Verdict.MULTIPLE)
             # One solution among possibly very many placements that ignore the total: in it,
             # every cell's chance of being a mine is 0 or 1, so the analysis spells it out.
             shares = analyze(staged.problem, self.memo, mines).probabilities
