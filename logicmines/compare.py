@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
 
-from .backends import BackendUnavailable, EngineError, get_backend
+from .backends import REGISTRY, BackendUnavailable, EngineError, get_backend
 from .board import Board
 from .gprolog import GprologUnavailable, run_original
 
@@ -59,14 +59,19 @@ def run_engine(name: str, board: Board, timeout: float) -> Outcome:
             answer = run_original(board, timeout=timeout)
             verdict, count = answer.verdict, answer.count
         else:
-            backend = get_backend(name)
+            # A new backend for each board: nothing one board taught it speeds up the next
+            # (the engine itself, loaded Prolog included, is started once, by warm_up).
+            backend = REGISTRY[name]()
             # Prolog engines stop themselves (SWI's own time limit); a Python signal must not
-            # land inside a Prolog call, so only pure-Python engines get the alarm.
+            # land inside a Prolog call, so only pure-Python engines get the alarm. One limit
+            # covers both questions: count gets what check left.
             own_limit = hasattr(backend, "timeout")
-            if own_limit:
-                backend.timeout = timeout
             with nullcontext() if own_limit else _time_limit(timeout):
+                if own_limit:
+                    backend.timeout = timeout
                 verdict = backend.check(board).verdict.value
+                if own_limit:
+                    backend.timeout = max(timeout - (time.perf_counter() - start), 1e-3)
                 count = backend.count(board)
     except (subprocess.TimeoutExpired, _OutOfTime):
         return Outcome(error=f"> timeout ({timeout:g} s)")
