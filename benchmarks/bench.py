@@ -174,7 +174,7 @@ def _alarm(signum, frame):
 
 def measure(engine: str, board: Board, timeout: float) -> Outcome:
     """check then count by a new backend of `engine`, in this process, within `timeout` seconds."""
-    from logicmines.backends import REGISTRY, BackendUnavailable, EngineError
+    from logicmines.backends import REGISTRY, BackendUnavailable, EngineError, EngineTimeout
 
     try:
         backend = REGISTRY[engine]()
@@ -204,7 +204,7 @@ def measure(engine: str, board: Board, timeout: float) -> Outcome:
         return Outcome("timeout", time.perf_counter() - start)
     except EngineError as failure:
         seconds = time.perf_counter() - start
-        if "gave up after" in str(failure) or seconds >= timeout:
+        if isinstance(failure, EngineTimeout) or seconds >= timeout:
             return Outcome("timeout", seconds)
         return Outcome("error", seconds, message=str(failure))
     except (RecursionError, MemoryError) as failure:

@@ -84,6 +84,8 @@ def _shares_with_total(staged: Staged, counted: list[PartCounts], mines: int):
     if left < 0:
         return None
     free = len(staged.free)
+    if left > free + sum(len(c.total) - 1 for c in counted):
+        return None  # more mines than the unknown cells can hold: no need to count up to them
     binomials = _binomials(free, left)  # index i: ways for the free cells to hold i mines
     everything = [1]  # index m: the parts together holding m mines
     for c in counted:

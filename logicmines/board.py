@@ -97,7 +97,7 @@ class Board:
         return replace(self, rows=tuple(rows))
 
     def as_grid(self) -> Board:
-        """The same board, drawn as a grid (solutions are drawn so, whatever the input was)."""
+        """The same board, to be drawn as a grid whatever form it came in."""
         return replace(self, form="grid")
 
     def render(self) -> str:

@@ -8,6 +8,7 @@ import sys
 from itertools import islice
 from typing import TextIO
 
+from . import __version__
 from .analysis import Analysis
 from .backends import REGISTRY, BackendUnavailable, EngineError, get_backend
 from .board import Board
@@ -69,7 +70,7 @@ def build_parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
         epilog="examples:\n" + "\n".join(f"  {line}" for line in EXAMPLES.values()),
     )
-    parser.add_argument("--version", action="version", version="%(prog)s 0.1.0")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     commands.required = True
 
@@ -246,14 +247,14 @@ def run_solve(boards: list[Board], args: argparse.Namespace, out: Out) -> int:
         complete = len(found) <= args.limit
         shown = found[: args.limit]
         if out.json:
-            solutions = [list(s.rows) for s in shown]
+            solutions = [list(as_given(board, s).rows) for s in shown]
             out.record(board=index, solutions=solutions, complete=complete)
             continue
         more = "" if complete else f" (the first {args.limit:,}; there are more)"
         out.line(f"{title(index, board)}: {plural(len(shown), 'solution')}{more}")
         for number, solution in enumerate(shown, start=1):
             out.line(f"solution {number}:")
-            out.grid(solution.as_grid())
+            out.grid(as_given(board, solution))
         out.line()
     return 0
 
@@ -301,8 +302,8 @@ def run_analyze(boards: list[Board], args: argparse.Namespace, out: Out) -> int:
 
 def _write_svg(analysis: Analysis, path: str, index: int) -> None:
     if index:
-        stem, dot, ext = path.rpartition(".")
-        path = f"{stem}-{index + 1}.{ext}" if dot else f"{path}-{index + 1}"
+        root, ext = os.path.splitext(path)
+        path = f"{root}-{index + 1}{ext}"
     try:
         with open(path, "w", encoding="utf-8") as handle:
             handle.write(render_svg(analysis))

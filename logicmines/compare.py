@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
 
-from .backends import REGISTRY, BackendUnavailable, EngineError, get_backend
+from .backends import REGISTRY, BackendUnavailable, EngineError, EngineTimeout, get_backend
 from .board import Board
 from .gprolog import GprologUnavailable, run_original
 
@@ -77,9 +77,9 @@ def run_engine(name: str, board: Board, timeout: float) -> Outcome:
         return Outcome(error=f"> timeout ({timeout:g} s)")
     except (BackendUnavailable, GprologUnavailable) as missing:
         return Outcome(error=f"not installed: {missing}")
+    except EngineTimeout:
+        return Outcome(error=f"> timeout ({timeout:g} s)")
     except EngineError as failure:
-        if "gave up after" in str(failure):
-            return Outcome(error=f"> timeout ({timeout:g} s)")
         return Outcome(error=str(failure))
     except (RuntimeError, MemoryError, RecursionError, OSError) as failure:
         return Outcome(error=f"failed: {failure}")

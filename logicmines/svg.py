@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from xml.sax.saxutils import escape
+from html import escape
 
 from .analysis import Analysis
 

@@ -144,3 +144,22 @@ def test_compare_exits_1_when_engines_disagree(monkeypatch):
     run = run_main(["compare", SPEC])
     assert run.status == 1
     assert "ENGINES DISAGREE" in run.out
+
+
+def test_analyze_with_far_more_mines_than_cells_answers_at_once():
+    run = run_main(["analyze", "--mines", "1000000000", "--json"], stdin="1?\n??\n")
+    (record,) = run.records()
+    assert record["count"] == 0
+    assert record["reason"] == "every solution holds exactly 1 mine in all, not 1000000000"
+
+
+def test_solve_draws_game_solutions_in_game_letters():
+    (record,) = run_main(["solve", "--json"], stdin="B1E1B\nB1M1B\nB111B\nBBBBB\n").records()
+    assert record["solutions"] == [["B111B", "B1M1B", "B111B", "BBBBB"]]
+
+
+def test_svg_names_for_later_boards_keep_dotted_folders(in_tmp):
+    (in_tmp / "out.d").mkdir()
+    run = run_main(["analyze", SPEC, "--svg", "out.d/heat"])
+    assert run.status == 0
+    assert (in_tmp / "out.d" / "heat-2").is_file()

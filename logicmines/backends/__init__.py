@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Protocol
 
+from ..analysis import Analysis
 from ..board import Board
 from ..results import CheckResult
 
@@ -17,6 +18,10 @@ class EngineError(RuntimeError):
     """The engine ran but gave up (a Prolog resource error, a timeout); the message says which."""
 
 
+class EngineTimeout(EngineError):
+    """The engine gave up at its time limit."""
+
+
 class Backend(Protocol):
     """What every engine answers about a board (a game board is read as the puzzle it poses)."""
 
@@ -27,6 +32,8 @@ class Backend(Protocol):
     def count(self, board: Board, mines: int | None = None) -> int: ...
 
     def solutions(self, board: Board, limit: int | None = None) -> Iterator[Board]: ...
+
+    def analyze(self, board: Board, mines: int | None = None) -> Analysis: ...
 
 
 def _kanren() -> Backend:

@@ -26,7 +26,7 @@ from ..analysis import Analysis, from_models
 from ..board import Board
 from ..problem import Model, Piece
 from ..results import CheckResult, Verdict
-from . import BackendUnavailable, EngineError
+from . import BackendUnavailable, EngineError, EngineTimeout
 from .staged import StagedBackend
 
 NO_PROLOG = "or use `--backend kanren`, which needs nothing outside pip"
@@ -259,7 +259,9 @@ class PrologBackend(StagedBackend):
         return left
 
     def _gave_up(self) -> EngineError:
-        return EngineError(f"{self.name}: gave up after {_seconds(self.timeout)} (its time limit)")
+        return EngineTimeout(
+            f"{self.name}: gave up after {_seconds(self.timeout)} (its time limit)"
+        )
 
 
 # --- reference: the original program on the whole board -------------------------------------------
@@ -353,7 +355,7 @@ class ReferenceBackend:
         try:
             return json.loads(self.swipl.ask(self.name, goal, args, self.timeout, advice))
         except _TimeLimit:
-            raise EngineError(
+            raise EngineTimeout(
                 f"{self.name}: gave up after {_seconds(self.timeout)} (its time limit): the "
                 "reference program states the whole board at once and collects every solution, "
                 "which is slow on all but small boards; `--backend prolog` answers the same "
