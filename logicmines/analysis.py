@@ -53,6 +53,12 @@ def analyze(problem: Problem, memo: PieceMemo, mines: int | None = None) -> Anal
         staged = settle(problem, memo)
     except NoSolution:
         return Analysis(problem.board, 0, {}, explain(problem, memo, mines))
+    return analyze_staged(staged, memo, mines)
+
+
+def analyze_staged(staged: Staged, memo: PieceMemo, mines: int | None = None) -> Analysis:
+    """The same, for a problem whose forced cells are already settled."""
+    problem = staged.problem
     counted = [count_part_groups(part, memo, mines is not None) for part in staged.parts]
     if mines is None:
         shares = _shares(staged, counted)

@@ -51,12 +51,10 @@ class PieceMemo:
         self.engine = engine
         self.answers: dict[Piece, Sequence[Model]] = {}
         self.steps: dict[tuple, list] = {}  # frontier steps, by (group size, needs, cells after)
-        self.asked = 0
 
     def models(self, piece: Piece) -> Sequence[Model]:
         answer = self.answers.get(piece)
         if answer is None:
-            self.asked += 1
             answer = self.answers[piece] = tuple(self.engine.models(piece))
         return answer
 

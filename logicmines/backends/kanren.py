@@ -11,8 +11,8 @@ The relations, from the smallest up:
   holding.
 
 The engine does all of the search. `logicmines.staging` hands it small pieces (one digit, two
-digits sharing cells, one group in the count along the frontier, one whole part) and does only
-what a host language does around a relational core: split, order, multiply.
+digits sharing cells, one group in the count along the frontier) and does only what a host
+language does around a relational core: split, order, multiply.
 """
 
 from __future__ import annotations
@@ -99,7 +99,8 @@ def conjo(*goals):
 
     kanren's `lall` nests one Python generator per goal, so a conjunction of a thousand goals
     exceeds Python's recursion limit. This one keeps one stream per goal on an explicit stack
-    instead: any number of goals, and (as the domains here are finite) still every answer.
+    instead: any number of goals, and (as the domains here are finite) still every answer. The
+    staging's pieces are small, but a piece stated by hand (the tutorial does) may not be.
     """
 
     def conjo_goal(state):

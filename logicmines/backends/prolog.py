@@ -68,7 +68,6 @@ class Swipl:
         self._prolog = prolog
         self._lock = threading.Lock()
         self._loaded: set[str] = set()
-        self.queries = 0  # how many goals have run (staging asks one per new piece)
         with self._lock:
             self._run("use_module(library(time))")
             self._run("retractall(logicmines:guarded(_, _, _))")
@@ -106,7 +105,6 @@ class Swipl:
         """
         limit = 0 if seconds is None else min(max(seconds, _SHORTEST), _LONGEST)
         with self._lock:
-            self.queries += 1
             answers = self._run(f"logicmines:guarded(({goal}), %p, Result)", *args, limit)
         if not answers:
             raise EngineError(f"{who}: the Prolog goal failed, which it never should")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from itertools import islice
 
-from ..analysis import Analysis, analyze, explain
+from ..analysis import Analysis, analyze, analyze_staged, explain
 from ..board import Board
 from ..problem import Model, NoSolution, Piece, PieceMemo, Problem
 from ..results import CheckResult, Verdict, solved_board
@@ -55,7 +55,7 @@ class StagedBackend:
                 return CheckResult(Verdict.MULTIPLE)
             # One solution among possibly very many placements that ignore the total: in it,
             # every cell's chance of being a mine is 0 or 1, so the analysis spells it out.
-            shares = analyze(staged.problem, self.memo, mines).probabilities
+            shares = analyze_staged(staged, self.memo, mines).probabilities
             cells = {cell: int(share) for cell, share in shares.items()}
         return CheckResult(Verdict.UNIQUE, solution=solved_board(staged.problem.board, cells))
 
