@@ -15,7 +15,7 @@ from math import prod
 
 from .board import Board, Cell
 from .frontier import PartCounts, convolve, count_part_groups
-from .problem import Constraint, NoSolution, PieceMemo, Problem
+from .problem import Constraint, NoSolution, PieceMemo, Problem, touching
 from .staging import Staged, settle, total_count
 
 
@@ -178,10 +178,8 @@ def explain(problem: Problem, memo: PieceMemo, mines: int | None = None) -> str:
             return _mines_reason(staged, memo, mines)
         else:  # pragma: no cover - explain is only called when there is no solution
             return "the board has a solution"
-    by_cell: dict[Cell, list[Constraint]] = {}
-    for c in problem.constraints:
-        for cell in c.cells:
-            by_cell.setdefault(cell, []).append(c)
+    digits = problem.constraints
+    by_cell = {cell: [digits[i] for i in ids] for cell, ids in touching(digits).items()}
     chosen = list(dict.fromkeys(_original(problem, c) for c in group))
     while _holds(problem, chosen, memo):
         wider = {n for c in chosen for cell in c.cells for n in by_cell[cell]} - set(chosen)

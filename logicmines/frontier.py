@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from math import comb
 
 from .board import Cell
-from .problem import Constraint, Piece, PieceMemo
+from .problem import Constraint, Piece, PieceMemo, touching
 
 Poly = list[int]  # index m: the number of models with m mines (or one entry: all models)
 
@@ -31,12 +31,8 @@ class Group:
 
 def groups(part: list[Constraint]) -> list[Group]:
     """The part's cells grouped by the set of digits that touch them."""
-    touching: dict[Cell, list[int]] = {}
-    for i, c in enumerate(part):
-        for cell in c.cells:
-            touching.setdefault(cell, []).append(i)
     by_set: dict[tuple[int, ...], list[Cell]] = {}
-    for cell, ids in touching.items():
+    for cell, ids in touching(part).items():
         by_set.setdefault(tuple(ids), []).append(cell)
     return [Group(tuple(sorted(cs)), ids) for ids, cs in by_set.items()]
 

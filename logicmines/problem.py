@@ -132,6 +132,15 @@ class Problem:
         return tuple(cell for cell in self.unknowns if cell not in touched)
 
 
+def touching(constraints: Sequence[Constraint]) -> dict[Cell, list[int]]:
+    """For each unknown cell, the indices of the digits (constraints) around it."""
+    around: dict[Cell, list[int]] = {}
+    for i, constraint in enumerate(constraints):
+        for cell in constraint.cells:
+            around.setdefault(cell, []).append(i)
+    return around
+
+
 def parts(constraints: list[Constraint]) -> list[list[Constraint]]:
     """The constraints split into independent parts: linked through the cells they share."""
     parent = list(range(len(constraints)))

@@ -23,6 +23,7 @@ from .problem import (
     PieceMemo,
     Problem,
     parts,
+    touching,
 )
 
 # --- forced cells ----------------------------------------------------------------------------
@@ -65,10 +66,7 @@ def settle(problem: Problem, memo: PieceMemo) -> Staged:
     constraints = list(problem.constraints)
     cells = [set(c.cells) for c in constraints]
     need = [c.need for c in constraints]
-    by_cell: dict[Cell, list[int]] = {}
-    for i, c in enumerate(constraints):
-        for cell in c.cells:
-            by_cell.setdefault(cell, []).append(i)
+    by_cell = touching(constraints)
     forced: dict[Cell, int] = {}
     queue = deque(range(len(constraints)))
     queued = [True] * len(constraints)
