@@ -17,7 +17,7 @@ language does around a relational core: split, order, multiply.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 
 from kanren import eq, lall, run, var
 from unification import isvar
@@ -25,6 +25,9 @@ from unification.utils import transitive_get as walk
 
 from ..problem import Model, Piece
 from .staged import StagedBackend
+
+# A goal takes a state (a substitution) and yields the states in which it holds.
+Goal = Callable[[Mapping], Iterator[Mapping]]
 
 # A digit needs at most 8 mines and touches at most 8 cells, so every number the rules form
 # (a group's size, its mines, a partial sum) is a whole number from 0 to 8.
@@ -48,7 +51,7 @@ class Table:
                 key = tuple(v if mask >> k & 1 else None for k, v in enumerate(fact))
                 self.index.setdefault(key, []).append(fact)
 
-    def __call__(self, *terms):
+    def __call__(self, *terms: object) -> Goal:
         def table_goal(state):
             walked = [walk(t, state) for t in terms]
             key = tuple(None if isvar(t) else t for t in walked)
@@ -76,12 +79,12 @@ pluso.__doc__ = "pluso(a, b, c) holds when a + b = c, all whole numbers from 0 t
 _within = Table("mineso", ((x, n) for n in range(LARGEST + 1) for x in range(n + 1)))
 
 
-def mineso(x, n):
+def mineso(x: object, n: object) -> Goal:
     """Holds when x of a group of n cells are mines: x is one of 0, 1, …, n."""
     return _within(x, n)
 
 
-def counto(groups: Sequence[tuple[object, int]], total):
+def counto(groups: Sequence[tuple[object, int]], total: object) -> Goal:
     """Holds when the groups, each a (mines, size) pair, hold `total` mines in all.
 
     Runs forwards (the mines given, total found) and backwards (total given, every way to
@@ -94,7 +97,7 @@ def counto(groups: Sequence[tuple[object, int]], total):
     return lall(pluso(x, rest_total, total), mineso(x, n), counto(rest, rest_total))
 
 
-def conjo(*goals):
+def conjo(*goals: Goal) -> Goal:
     """Holds when every goal holds: a depth-first conjunction.
 
     kanren's `lall` nests one Python generator per goal, so a conjunction of a thousand goals
@@ -120,7 +123,7 @@ def conjo(*goals):
     return conjo_goal
 
 
-def pieceo(xs: Sequence[object], piece: Piece):
+def pieceo(xs: Sequence[object], piece: Piece) -> Goal:
     """Holds when xs (one per variable) is a model of the piece: each sum holds, each x in range.
 
     Sums come in the piece's order, so that a variable bound by one sum is checked by the next
