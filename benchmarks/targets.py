@@ -9,11 +9,13 @@ Each run starts from a fresh backend (nothing remembered from the run before, as
 from __future__ import annotations
 
 import argparse
+import random
 import statistics
 import time
 from collections.abc import Callable
 
 from logicmines.backends import REGISTRY
+from logicmines.board import Board
 from logicmines.generate import midgame, random_puzzle
 
 
@@ -24,6 +26,7 @@ def cases() -> list[tuple[str, str, Callable]]:
     expert = midgame(16, 30, 99, seed=1)
     big = midgame(50, 50, 500, seed=1, opened=0.6)
     huge = midgame(100, 100, 2000, seed=1, opened=0.6)
+    block = lattice(25, seed=1)
     return [
         ("check 50x50, 20% mines, 30% hidden", "< 0.5 s", lambda b: b.check(check_50)),
         ("count expert mid-game 16x30/99", "< 0.5 s", lambda b: b.count(expert)),
@@ -31,7 +34,29 @@ def cases() -> list[tuple[str, str, Callable]]:
         ("check 200x200, 20% mines, 30% hidden", "answers", lambda b: b.check(check_200)),
         ("count mid-game 50x50/500", "< 2 s", lambda b: b.count(big)),
         ("count mid-game 100x100/2000", "< 10 s", lambda b: b.count(huge)),
+        ("count 25x25 block of digits on every other cell", "", lambda b: b.count(block)),
     ]
+
+
+def lattice(n: int, seed: int) -> Board:
+    """A wide block of digits (every other cell of every other row, the rest unknown): the
+    frontier is two-dimensional, the hard case for counting along it."""
+    rng = random.Random(seed)
+    shown = {(r, c) for r in range(0, n, 2) for c in range(0, n, 2)}
+    cells = [(r, c) for r in range(n) for c in range(n) if (r, c) not in shown]
+    mines = {cell for cell in cells if rng.random() < 0.3}
+    rows = []
+    for r in range(n):
+        row = ""
+        for c in range(n):
+            if (r, c) in shown:
+                row += str(
+                    sum((i, j) in mines for i in range(r - 1, r + 2) for j in range(c - 1, c + 2))
+                )
+            else:
+                row += "?"
+        rows.append(row)
+    return Board(tuple(rows))
 
 
 def main() -> None:

@@ -37,9 +37,10 @@ def groups(part: list[Constraint]) -> list[Group]:
     return [Group(tuple(sorted(cs)), ids) for ids, cs in by_set.items()]
 
 
-def _order(part: list[Constraint], gs: list[Group]) -> list[int]:
-    """Groups in an order that keeps few digits open at once: digits breadth-first along the
-    frontier from one end (a pseudo-peripheral digit), each digit's groups together."""
+def _digit_orders(part: list[Constraint], gs: list[Group]) -> list[list[int]]:
+    """Ways to walk the part's digits: breadth-first along the frontier from one end (a
+    pseudo-peripheral digit), which suits long thin frontiers, and row by row and column by column,
+    which suit wide blocks of digits."""
     linked: list[set[int]] = [set() for _ in part]
     for g in gs:
         for i in g.constraints:
@@ -58,7 +59,17 @@ def _order(part: list[Constraint], gs: list[Group]) -> list[int]:
     start = min(range(len(part)), key=lambda i: part[i].digit)
     for _ in range(2):
         start = sweep(start)[-1]
-    rank = {c: r for r, c in enumerate(sweep(start))}
+    everyone = range(len(part))
+    return [
+        sweep(start),
+        sorted(everyone, key=lambda i: part[i].digit),
+        sorted(everyone, key=lambda i: part[i].digit[::-1]),
+    ]
+
+
+def _groups_in(order: list[int], gs: list[Group]) -> list[int]:
+    """The groups, each at the first digit of `order` that touches it."""
+    rank = {c: r for r, c in enumerate(order)}
     by_digit: dict[int, list[int]] = {}
     for g_index, g in enumerate(gs):
         by_digit.setdefault(min(g.constraints, key=rank.__getitem__), []).append(g_index)
@@ -75,13 +86,22 @@ class _Step:
 
 
 def _plan(part: list[Constraint], gs: list[Group]) -> list[_Step]:
+    """The steps of the count, in the order (of those tried) that keeps the fewest digits open
+    at the widest point: the number of states can grow with the power of that width."""
+    plans = [_plan_for(part, gs, _groups_in(order, gs)) for order in _digit_orders(part, gs)]
+    return min(
+        plans, key=lambda plan: (max(len(s.build) for s in plan), sum(len(s.build) for s in plan))
+    )
+
+
+def _plan_for(part: list[Constraint], gs: list[Group], order: list[int]) -> list[_Step]:
     left = [0] * len(part)  # cells of each digit not yet taken
     for g in gs:
         for i in g.constraints:
             left[i] += len(g.cells)
     open_digits: list[int] = []
     plan = []
-    for g_index in _order(part, gs):
+    for g_index in order:
         g = gs[g_index]
         n = len(g.cells)
         touched = g.constraints

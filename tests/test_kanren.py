@@ -6,11 +6,13 @@ import random
 import sys
 from math import comb
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from kanren import run, var
 from oracle import all_models, verdict_of
 
+from logicmines import frontier
 from logicmines.backends.kanren import KanrenBackend, conjo, counto, mineso, pieceo, pluso
 from logicmines.board import Board
 from logicmines.frontier import count_part
@@ -256,3 +258,26 @@ def _times(a: list[int], b: list[int]) -> list[int]:
         for j, y in enumerate(b):
             out[i + j] += x * y
     return out
+
+
+@pytest.mark.parametrize("walk", [0, 1, 2], ids=["breadth-first", "by-rows", "by-columns"])
+@settings(max_examples=100, deadline=None)
+@given(board=small_boards())
+def test_every_walk_along_the_frontier_counts_the_same(walk, board):
+    # The count may take the digits in any of the orders it chooses between; each gives the
+    # number of models plain enumeration finds.
+    problem = Problem.from_board(board)
+    if problem.reason:
+        return
+
+    def plan_walking(part, gs):
+        return frontier._plan_for(
+            part, gs, frontier._groups_in(frontier._digit_orders(part, gs)[walk], gs)
+        )
+
+    total = 2 ** len(problem.free_cells())
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(frontier, "_plan", plan_walking)
+        for part in parts(list(problem.constraints)):
+            total *= count_part(part, kanren.memo)[0]
+    assert total == len(all_models(board))
