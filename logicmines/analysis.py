@@ -51,8 +51,8 @@ def analyze(problem: Problem, memo: PieceMemo, mines: int | None = None) -> Anal
     """Exact probabilities for every unknown cell of the problem's board."""
     try:
         staged = settle(problem, memo)
-    except NoSolution:
-        return Analysis(problem.board, 0, {}, explain(problem, memo, mines))
+    except NoSolution as failure:
+        return Analysis(problem.board, 0, {}, explain(problem, memo, mines, failure))
     return analyze_staged(staged, memo, mines)
 
 
@@ -65,7 +65,7 @@ def analyze_staged(staged: Staged, memo: PieceMemo, mines: int | None = None) ->
     else:
         shares = _shares_with_total(staged, counted, mines)
     if shares is None:
-        return Analysis(problem.board, 0, {}, explain(problem, memo, mines))
+        return Analysis(problem.board, 0, {}, explain(problem, memo, mines, staged))
     count, probabilities = shares
     return Analysis(problem.board, count, probabilities)
 
@@ -154,20 +154,30 @@ def _holds(problem: Problem, digits: list[Constraint], memo: PieceMemo) -> bool:
     return total_count(staged, memo) > 0
 
 
-def explain(problem: Problem, memo: PieceMemo, mines: int | None = None) -> str:
+def explain(
+    problem: Problem,
+    memo: PieceMemo,
+    mines: int | None = None,
+    settled: Staged | NoSolution | None = None,
+) -> str:
     """A small group of digits that cannot hold together, named by cell and value.
 
     Starts from the digits where the contradiction showed, widens to the digits sharing cells
     with them until the group alone has no model, then drops every digit the group can do
-    without.
+    without. `settled` is what `settle` already gave for this problem (its result or its
+    NoSolution), so that it is not done again.
     """
     if problem.reason:
         return problem.reason
-    try:
-        staged = settle(problem, memo)
-    except NoSolution as failure:
-        group = list(failure.digits)
+    if settled is None:
+        try:
+            settled = settle(problem, memo)
+        except NoSolution as failure:
+            settled = failure
+    if isinstance(settled, NoSolution):
+        group = list(settled.digits)
     else:
+        staged = settled
         if total_count(staged, memo) == 0:
             group = min(
                 (part for part in staged.parts if total_count(_only(staged, part), memo) == 0),

@@ -34,23 +34,23 @@ class StagedBackend:
             return 0
 
     def check(self, board: Board, mines: int | None = None) -> CheckResult:
+        problem = Problem.from_board(board)
         try:
-            staged = self.stage(board)
-        except NoSolution:
-            reason = explain(Problem.from_board(board), self.memo, mines)
-            return CheckResult(Verdict.NONE, reason=reason)
+            staged = settle(problem, self.memo)
+        except NoSolution as failure:
+            return CheckResult(Verdict.NONE, reason=explain(problem, self.memo, mines, failure))
         if mines is None:
             # As s/1 asks, but stopping at the second model instead of collecting them all.
             first_two = list(assignments(staged, self.memo, limit=2))
             if not first_two:
-                return CheckResult(Verdict.NONE, reason=explain(staged.problem, self.memo))
+                return CheckResult(Verdict.NONE, reason=explain(problem, self.memo, None, staged))
             if len(first_two) > 1:
                 return CheckResult(Verdict.MULTIPLE)
             cells = first_two[0]
         else:
             n = total_count(staged, self.memo, mines)
             if n == 0:
-                return CheckResult(Verdict.NONE, reason=explain(staged.problem, self.memo, mines))
+                return CheckResult(Verdict.NONE, reason=explain(problem, self.memo, mines, staged))
             if n > 1:
                 return CheckResult(Verdict.MULTIPLE)
             # One solution among possibly very many placements that ignore the total: in it,
