@@ -14,8 +14,9 @@ from fractions import Fraction
 from math import prod
 
 from .board import Board, Cell
+from .engine import PieceMemo
 from .frontier import PartCounts, convolve, count_part_groups
-from .problem import Constraint, NoSolution, PieceMemo, Problem, touching
+from .problem import Constraint, NoSolution, Problem, touching
 from .staging import Staged, settle, total_count
 
 

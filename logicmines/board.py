@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
@@ -18,6 +18,7 @@ GAME_CELLS = GAME_ONLY | SHARED
 
 # SPEC §4: unrevealed game squares are unknown, a revealed blank is a 0.
 # A revealed mine (X) is a known mine.
+_DIGITS = "012345678"
 _GAME_TO_PUZZLE = str.maketrans({"E": "?", "M": "?", "B": "0", "X": "*"})
 
 
@@ -47,6 +48,24 @@ class Board:
             bad = set(row) - allowed
             if bad:
                 raise ValueError(f"{sorted(bad)[0]!r} is not a {self.kind} cell")
+
+    @classmethod
+    def from_mines(cls, height: int, width: int, mines: Iterable[Cell]) -> Board:
+        """The fully revealed puzzle board of a mine layout: `*` on every mine, and on every
+        other cell the digit that counts the mines around it."""
+        counts = [[0] * (width + 2) for _ in range(height + 2)]  # a border row/column all round
+        is_mine = [[False] * width for _ in range(height)]
+        for r, c in mines:
+            is_mine[r][c] = True
+            for row in counts[r : r + 3]:
+                row[c] += 1
+                row[c + 1] += 1
+                row[c + 2] += 1
+        rows = tuple(
+            "".join("*" if mine else _DIGITS[n] for mine, n in zip(is_mine[r], counts[r + 1][1:-1]))
+            for r in range(height)
+        )
+        return cls(rows)
 
     @classmethod
     def from_text(cls, text: str, kind: Kind | None = None) -> Board:

@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from math import comb
 
 from .board import Cell
-from .problem import Constraint, Piece, PieceMemo, touching
+from .engine import Piece, PieceMemo
+from .problem import Constraint, touching
 
 Poly = list[int]  # index m: the number of models with m mines (or one entry: all models)
 
@@ -123,24 +124,23 @@ def _plan_for(part: list[Constraint], gs: list[Group], order: list[int]) -> list
 def _group_step(n: int, needs: tuple[int, ...], caps: tuple[int, ...], memo: PieceMemo):
     """Ask the engine which mine counts x a group of n cells can hold, given what the digits
     touching it still need (`needs`) and how many of their cells come after it (`caps`)."""
-    key = (n, needs, caps)
-    answer = memo.steps.get(key)
-    if answer is not None:
+
+    def ask() -> list[tuple[int, tuple[int, ...]]]:
+        sizes = [n]
+        sums = []
+        for need, cap in zip(needs, caps):
+            if cap == 0:
+                sums.append(((0,), need))
+            else:
+                sums.append(((0, len(sizes)), need))
+                sizes.append(min(need, cap))
+        answer = []
+        for model in memo.models(Piece(tuple(sizes), tuple(sums))):
+            slack = iter(model[1:])
+            answer.append((model[0], tuple(next(slack) if cap else 0 for cap in caps)))
         return answer
-    sizes = [n]
-    sums = []
-    for need, cap in zip(needs, caps):
-        if cap == 0:
-            sums.append(((0,), need))
-        else:
-            sums.append(((0, len(sizes)), need))
-            sizes.append(min(need, cap))
-    answer = []
-    for model in memo.models(Piece(tuple(sizes), tuple(sums))):
-        slack = iter(model[1:])
-        answer.append((model[0], tuple(next(slack) if cap else 0 for cap in caps)))
-    memo.steps[key] = answer
-    return answer
+
+    return memo.step((n, needs, caps), ask)
 
 
 def _moves(step: _Step, state: tuple[int, ...], memo: PieceMemo):

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Protocol
 
 from .board import Board, Cell
 
@@ -20,43 +19,6 @@ class Constraint:
 
     def describe(self) -> str:
         return f"{_at(self.digit)}={self.value}"
-
-
-@dataclass(frozen=True)
-class Piece:
-    """A small system the engines solve: bounded whole numbers with exact sums.
-
-    Variable i stands for a group of `sizes[i]` interchangeable cells and takes the number of
-    mines among them, 0..sizes[i]; each `(indices, total)` in `sums` says those variables add up
-    to `total`. A single cell is a group of size 1. Models are tuples of values, one per variable.
-    """
-
-    sizes: tuple[int, ...]
-    sums: tuple[tuple[tuple[int, ...], int], ...]
-
-
-Model = tuple[int, ...]
-
-
-class Engine(Protocol):
-    """A logic engine, seen from the staging: it lists the models of a piece."""
-
-    def models(self, piece: Piece, limit: int | None = None) -> Sequence[Model]: ...
-
-
-class PieceMemo:
-    """An engine's answers remembered by piece: the same small shape recurs all over a board."""
-
-    def __init__(self, engine: Engine):
-        self.engine = engine
-        self.answers: dict[Piece, Sequence[Model]] = {}
-        self.steps: dict[tuple, list] = {}  # frontier steps, by (group size, needs, cells after)
-
-    def models(self, piece: Piece) -> Sequence[Model]:
-        answer = self.answers.get(piece)
-        if answer is None:
-            answer = self.answers[piece] = tuple(self.engine.models(piece))
-        return answer
 
 
 class NoSolution(Exception):

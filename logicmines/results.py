@@ -24,13 +24,7 @@ class CheckResult:
 
 
 def solved_board(puzzle: Board, mines: dict[Cell, int]) -> Board:
-    """The fully revealed board: `*` for every mine, every safe cell showing its digit."""
-    rows = [list(row) for row in puzzle.rows]
-    for (r, c), value in mines.items():
-        rows[r][c] = "*" if value else "?"
-    for r, row in enumerate(rows):
-        for c, ch in enumerate(row):
-            if ch == "?":
-                around = puzzle.neighbours((r, c))
-                row[c] = str(sum(1 for i, j in around if rows[i][j] == "*"))
-    return puzzle.with_rows(tuple("".join(row) for row in rows))
+    """The fully revealed board: `*` for every mine (known, or 1 in `mines`), every safe cell
+    showing its digit."""
+    layout = [cell for cell in puzzle.cells() if puzzle[cell] == "*" or mines.get(cell)]
+    return puzzle.with_rows(Board.from_mines(puzzle.height, puzzle.width, layout).rows)

@@ -15,16 +15,9 @@ from itertools import combinations, islice, product
 from math import comb
 
 from .board import Cell
+from .engine import Piece, PieceMemo
 from .frontier import convolve, count_part, part_models
-from .problem import (
-    Constraint,
-    NoSolution,
-    Piece,
-    PieceMemo,
-    Problem,
-    parts,
-    touching,
-)
+from .problem import Constraint, NoSolution, Problem, parts, touching
 
 # --- forced cells ----------------------------------------------------------------------------
 
@@ -196,6 +189,7 @@ def assignments(staged: Staged, memo: PieceMemo, limit: int | None = None) -> It
         for bits in range(2 ** len(free))
     )
     for chosen, placement in islice(solutions, limit):
+        memo.deadline.left()
         cells = dict(staged.forced)
         for assignment in chosen:
             cells.update(assignment)

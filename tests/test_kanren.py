@@ -15,9 +15,10 @@ from oracle import all_models, verdict_of
 from logicmines import frontier
 from logicmines.backends.kanren import KanrenBackend, conjo, counto, mineso, pieceo, pluso
 from logicmines.board import Board
+from logicmines.engine import Piece
 from logicmines.frontier import count_part
 from logicmines.generate import midgame, random_puzzle
-from logicmines.problem import Piece, Problem, parts
+from logicmines.problem import Problem, parts
 from logicmines.results import Verdict
 
 kanren = KanrenBackend()

@@ -23,8 +23,8 @@ from logicmines.backends import BackendUnavailable, EngineError
 from logicmines.backends.kanren import KanrenBackend
 from logicmines.backends.prolog import PrologBackend, ReferenceBackend
 from logicmines.board import Board
+from logicmines.engine import Piece
 from logicmines.generate import midgame
-from logicmines.problem import Piece
 from logicmines.results import Verdict
 
 ROOT = Path(__file__).resolve().parent.parent

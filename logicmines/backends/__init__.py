@@ -7,19 +7,8 @@ from typing import Protocol
 
 from ..analysis import Analysis
 from ..board import Board
+from ..engine import BackendUnavailable, EngineError, EngineTimeout  # noqa: F401 (re-exported)
 from ..results import CheckResult
-
-
-class BackendUnavailable(RuntimeError):
-    """The engine cannot run here (a missing SWI-Prolog, say); the message says how to fix it."""
-
-
-class EngineError(RuntimeError):
-    """The engine ran but gave up (a Prolog resource error, a timeout); the message says which."""
-
-
-class EngineTimeout(EngineError):
-    """The engine gave up at its time limit."""
 
 
 class Backend(Protocol):

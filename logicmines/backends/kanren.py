@@ -23,7 +23,7 @@ from kanren import eq, lall, run, var
 from unification import isvar
 from unification.utils import transitive_get as walk
 
-from ..problem import Model, Piece
+from ..engine import Model, Piece
 from .staged import StagedBackend
 
 # A goal takes a state (a substitution) and yields the states in which it holds.

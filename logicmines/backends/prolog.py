@@ -17,14 +17,11 @@ from __future__ import annotations
 
 import json
 import threading
-import time
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
-from itertools import islice
 
 from ..analysis import Analysis, from_models
 from ..board import Board
-from ..problem import Model, Piece
+from ..engine import Model, Piece, valid_timeout
 from ..results import CheckResult, Verdict
 from . import BackendUnavailable, EngineError, EngineTimeout
 from .staged import StagedBackend
@@ -163,16 +160,6 @@ def _cannot_load(who: str, why: Exception) -> str:
     )
 
 
-def _check_timeout(timeout: float | None) -> float | None:
-    if timeout is not None and not timeout > 0:
-        raise ValueError(f"a timeout is a positive number of seconds or None, not {timeout!r}")
-    return timeout
-
-
-def _seconds(timeout: float) -> str:
-    return f"{timeout:g} s"
-
-
 # --- prolog: the CLP(FD) piece model under the shared staging -------------------------------------
 
 
@@ -183,83 +170,33 @@ class PrologBackend(StagedBackend):
     along the frontier), so the verdicts, counts and solution sets are the same; only the
     engine that lists the models of each piece differs. Solutions beyond a `limit` may be
     chosen in another order than kanren's (CLP(FD) labels first-fail, miniKanren interleaves).
-
-    `timeout` (seconds, or None for none) bounds each check, count and analyze, the work before a
-    solutions iterator yields its first board, and a `models` call made on its own; when it
-    runs out, EngineError. The clock is looked at whenever the engine is asked about a piece
-    (and SWI-Prolog stops a piece that takes too long); the staging in between is not
-    interrupted.
+    `timeout` works as for every staged backend; a piece that takes too long is stopped inside
+    SWI-Prolog with the time that is left.
     """
 
     name = "prolog"
     program = "prolog/pieces.pl"
 
     def __init__(self, timeout: float | None = None) -> None:
-        super().__init__()
+        super().__init__(timeout)
         self.swipl = swipl(self.name)
         self.swipl.load("pieces.pl")
-        self.timeout = _check_timeout(timeout)
-        self._deadline: float | None = None
 
     def models(self, piece: Piece, limit: int | None = None) -> Sequence[Model]:
         if any(total < 0 for _, total in piece.sums):
             return ()  # no group holds fewer than no mines
         sums = [[list(indices), total] for indices, total in piece.sums]
-        with self._time_limit():
-            found = self.swipl.ask(
-                self.name,
-                "pieces:piece_models(%p, %p, %p)",
-                [list(piece.sizes), sums, -1 if limit is None else limit],
-                self._seconds_left(),
-            )
+        with self.clock() as deadline:
+            try:
+                found = self.swipl.ask(
+                    self.name,
+                    "pieces:piece_models(%p, %p, %p)",
+                    [list(piece.sizes), sums, -1 if limit is None else limit],
+                    deadline.left(),
+                )
+            except _TimeLimit:
+                raise EngineTimeout(self.name, deadline.seconds) from None
         return tuple(map(tuple, json.loads(found)))
-
-    def check(self, board: Board, mines: int | None = None) -> CheckResult:
-        with self._time_limit():
-            return super().check(board, mines)
-
-    def count(self, board: Board, mines: int | None = None) -> int:
-        with self._time_limit():
-            return super().count(board, mines)
-
-    def analyze(self, board: Board, mines: int | None = None) -> Analysis:
-        with self._time_limit():
-            return super().analyze(board, mines)
-
-    def solutions(self, board: Board, limit: int | None = None) -> Iterator[Board]:
-        found = super().solutions(board, limit)
-        # The staging asks the engine everything before the first solution; the rest is listing.
-        with self._time_limit():
-            first = list(islice(found, 1))
-        yield from first
-        yield from found
-
-    @contextmanager
-    def _time_limit(self) -> Iterator[None]:
-        """Start the clock for one operation (one inside another runs on the outer one's clock)."""
-        if self.timeout is None or self._deadline is not None:
-            yield
-            return
-        self._deadline = time.monotonic() + self.timeout
-        try:
-            yield
-        except _TimeLimit:
-            raise self._gave_up() from None
-        finally:
-            self._deadline = None
-
-    def _seconds_left(self) -> float | None:
-        if self._deadline is None:
-            return None
-        left = self._deadline - time.monotonic()
-        if left <= 0:
-            raise _TimeLimit
-        return left
-
-    def _gave_up(self) -> EngineError:
-        return EngineTimeout(
-            f"{self.name}: gave up after {_seconds(self.timeout)} (its time limit)"
-        )
 
 
 # --- reference: the original program on the whole board -------------------------------------------
@@ -310,7 +247,7 @@ class ReferenceBackend:
     def __init__(self, timeout: float | None = DEFAULT_TIMEOUT) -> None:
         self.swipl = swipl(self.name)
         self.swipl.load("minesweeper.pl")
-        self.timeout = _check_timeout(timeout)
+        self.timeout = valid_timeout(timeout)
 
     def check(self, board: Board, mines: int | None = None) -> CheckResult:
         puzzle = board.as_puzzle()
@@ -354,10 +291,11 @@ class ReferenceBackend:
             return json.loads(self.swipl.ask(self.name, goal, args, self.timeout, advice))
         except _TimeLimit:
             raise EngineTimeout(
-                f"{self.name}: gave up after {_seconds(self.timeout)} (its time limit): the "
-                "reference program states the whole board at once and collects every solution, "
-                "which is slow on all but small boards; `--backend prolog` answers the same "
-                "question"
+                self.name,
+                self.timeout,
+                ": the reference program states the whole board at once and collects every "
+                "solution, which is slow on all but small boards; `--backend prolog` answers "
+                "the same question",
             ) from None
 
 

@@ -3,22 +3,44 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from itertools import islice
 
 from ..analysis import Analysis, analyze, analyze_staged, explain
 from ..board import Board
-from ..problem import Model, NoSolution, Piece, PieceMemo, Problem
+from ..engine import NO_LIMIT, Deadline, Model, Piece, PieceMemo, valid_timeout
+from ..problem import NoSolution, Problem
 from ..results import CheckResult, Verdict, solved_board
 from ..staging import Staged, assignments, settle, total_count
 
 
 class StagedBackend:
-    """check / count / solutions for any engine with `models(piece, limit)`."""
+    """check / count / solutions / analyze for any engine with `models(piece, limit)`.
+
+    `timeout` (seconds, or None for no limit) bounds each check, count and analyze, and the
+    listing of solutions: the memo looks at the clock before every question to the engine and
+    at every step of the staging, and raises EngineTimeout when it has run out. An engine whose
+    one call can take long reads `memo.deadline.left()` and stops itself within it.
+    """
 
     name = "staged"
 
-    def __init__(self) -> None:
+    def __init__(self, timeout: float | None = None) -> None:
+        self.timeout = valid_timeout(timeout)
         self.memo = PieceMemo(self)
+
+    @contextmanager
+    def clock(self, deadline: Deadline | None = None) -> Iterator[Deadline]:
+        """Run one operation against `deadline` (a new one of `timeout` seconds by default); an
+        operation inside another runs on the outer one's clock."""
+        if self.memo.deadline is not NO_LIMIT:
+            yield self.memo.deadline
+            return
+        self.memo.deadline = deadline or Deadline(self.name, self.timeout)
+        try:
+            yield self.memo.deadline
+        finally:
+            self.memo.deadline = NO_LIMIT
 
     def models(self, piece: Piece, limit: int | None = None) -> Sequence[Model]:
         raise NotImplementedError
@@ -28,13 +50,41 @@ class StagedBackend:
         return settle(Problem.from_board(board), self.memo)
 
     def count(self, board: Board, mines: int | None = None) -> int:
-        try:
-            return total_count(self.stage(board), self.memo, mines)
-        except NoSolution:
-            return 0
+        with self.clock():
+            try:
+                return total_count(self.stage(board), self.memo, mines)
+            except NoSolution:
+                return 0
 
     def check(self, board: Board, mines: int | None = None) -> CheckResult:
-        problem = Problem.from_board(board)
+        with self.clock():
+            return self._check(Problem.from_board(board), mines)
+
+    def analyze(self, board: Board, mines: int | None = None) -> Analysis:
+        """Every unknown cell's exact mine probability, from model counts."""
+        with self.clock():
+            return analyze(Problem.from_board(board), self.memo, mines)
+
+    def solutions(self, board: Board, limit: int | None = None) -> Iterator[Board]:
+        """The first `limit` solutions, lazily; the clock runs only while one is being found."""
+        deadline = Deadline(self.name, self.timeout)
+        found = self._solutions(board, limit)
+        while True:
+            with self.clock(deadline):
+                solved = next(found, None)
+            if solved is None:
+                return
+            yield solved
+
+    def _solutions(self, board: Board, limit: int | None) -> Iterator[Board]:
+        try:
+            staged = self.stage(board)
+        except NoSolution:
+            return
+        for cells in islice(assignments(staged, self.memo, limit), limit):
+            yield solved_board(staged.problem.board, cells)
+
+    def _check(self, problem: Problem, mines: int | None) -> CheckResult:
         try:
             staged = settle(problem, self.memo)
         except NoSolution as failure:
@@ -42,31 +92,16 @@ class StagedBackend:
         if mines is None:
             # As s/1 asks, but stopping at the second model instead of collecting them all.
             first_two = list(assignments(staged, self.memo, limit=2))
-            if not first_two:
-                return CheckResult(Verdict.NONE, reason=explain(problem, self.memo, None, staged))
-            if len(first_two) > 1:
-                return CheckResult(Verdict.MULTIPLE)
-            cells = first_two[0]
+            found = len(first_two)
+            cells = first_two[0] if found == 1 else None
         else:
-            n = total_count(staged, self.memo, mines)
-            if n == 0:
-                return CheckResult(Verdict.NONE, reason=explain(problem, self.memo, mines, staged))
-            if n > 1:
-                return CheckResult(Verdict.MULTIPLE)
+            found = min(total_count(staged, self.memo, mines), 2)
             # One solution among possibly very many placements that ignore the total: in it,
             # every cell's chance of being a mine is 0 or 1, so the analysis spells it out.
-            shares = analyze_staged(staged, self.memo, mines).probabilities
+            shares = analyze_staged(staged, self.memo, mines).probabilities if found == 1 else {}
             cells = {cell: int(share) for cell, share in shares.items()}
-        return CheckResult(Verdict.UNIQUE, solution=solved_board(staged.problem.board, cells))
-
-    def analyze(self, board: Board, mines: int | None = None) -> Analysis:
-        """Every unknown cell's exact mine probability, from model counts."""
-        return analyze(Problem.from_board(board), self.memo, mines)
-
-    def solutions(self, board: Board, limit: int | None = None) -> Iterator[Board]:
-        try:
-            staged = self.stage(board)
-        except NoSolution:
-            return
-        for cells in islice(assignments(staged, self.memo, limit), limit):
-            yield solved_board(staged.problem.board, cells)
+        if found == 0:
+            return CheckResult(Verdict.NONE, reason=explain(problem, self.memo, mines, staged))
+        if found > 1:
+            return CheckResult(Verdict.MULTIPLE)
+        return CheckResult(Verdict.UNIQUE, solution=solved_board(problem.board, cells))

@@ -1,0 +1,125 @@
+"""The engine protocol: the small systems (pieces) the staging asks about, and one clock.
+
+An engine is anything with `models(piece, limit)`. The staging (`logicmines.staging`,
+`logicmines.frontier`) states every question about the rules as a `Piece` and asks it through a
+`PieceMemo`, which remembers the answers (the same small shapes recur all over a board) and looks
+at the `Deadline` between questions. So an engine that implements `models` and nothing else gets
+exact answers, counting, listing and time limits from the staging.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Protocol, TypeVar
+
+
+class BackendUnavailable(RuntimeError):
+    """The engine cannot run here (a missing SWI-Prolog, say); the message says how to fix it."""
+
+
+class EngineError(RuntimeError):
+    """The engine ran but gave up (a Prolog resource error, say); the message says which."""
+
+
+class EngineTimeout(EngineError):
+    """The engine gave no answer within its time limit."""
+
+    def __init__(self, who: str, seconds: float, advice: str = ""):
+        super().__init__(f"{who}: gave up after {seconds_text(seconds)} (its time limit){advice}")
+        self.who = who
+        self.seconds = seconds
+
+
+@dataclass(frozen=True)
+class Piece:
+    """A small system the engines solve: bounded whole numbers with exact sums.
+
+    Variable i stands for a group of `sizes[i]` interchangeable cells and takes the number of
+    mines among them, 0..sizes[i]; each `(indices, total)` in `sums` says those variables add up
+    to `total`. A single cell is a group of size 1. Models are tuples of values, one per variable.
+    """
+
+    sizes: tuple[int, ...]
+    sums: tuple[tuple[tuple[int, ...], int], ...]
+
+
+Model = tuple[int, ...]
+
+
+class Engine(Protocol):
+    """A logic engine, seen from the staging: it lists the models of a piece."""
+
+    def models(self, piece: Piece, limit: int | None = None) -> Sequence[Model]: ...
+
+
+# The longest time limit accepted: past it, time.monotonic() arithmetic and SWI-Prolog's
+# call_with_time_limit/2 stop meaning anything useful (a year is plenty for any board).
+LONGEST = 365 * 24 * 3600.0
+
+
+def valid_timeout(seconds: float | None) -> float | None:
+    """`seconds` when it is a usable time limit (None: no limit), else ValueError saying why."""
+    if seconds is None:
+        return None
+    if not 0 < seconds <= LONGEST:
+        raise ValueError(
+            f"a timeout is a positive number of seconds, at most {LONGEST:g} (a year), "
+            f"not {seconds!r}"
+        )
+    return float(seconds)
+
+
+def seconds_text(seconds: float) -> str:
+    return f"{seconds:g} s"
+
+
+class Deadline:
+    """A time limit that has started: `left()` says how long remains, or raises EngineTimeout."""
+
+    def __init__(self, who: str, seconds: float | None):
+        self.who = who
+        self.seconds = valid_timeout(seconds)
+        self.ends = None if seconds is None else time.monotonic() + seconds
+
+    def left(self) -> float | None:
+        """Seconds remaining (None: no limit); EngineTimeout when none remain."""
+        if self.ends is None:
+            return None
+        remaining = self.ends - time.monotonic()
+        if remaining <= 0:
+            raise EngineTimeout(self.who, self.seconds)
+        return remaining
+
+
+NO_LIMIT = Deadline("", None)
+
+Answer = TypeVar("Answer")
+
+
+class PieceMemo:
+    """An engine's answers remembered by piece, and the clock looked at before each question."""
+
+    def __init__(self, engine: Engine):
+        self.engine = engine
+        self.answers: dict[Piece, Sequence[Model]] = {}
+        self.steps: dict[tuple, list] = {}  # answers worked out from pieces, by their own key
+        self.deadline = NO_LIMIT
+
+    def models(self, piece: Piece) -> Sequence[Model]:
+        """Every model of `piece` (asked of the engine once per piece)."""
+        self.deadline.left()
+        answer = self.answers.get(piece)
+        if answer is None:
+            answer = self.answers[piece] = tuple(self.engine.models(piece))
+        return answer
+
+    def step(self, key: tuple, work: Callable[[], Answer]) -> Answer:
+        """What `work()` gives, remembered by `key`; the clock is looked at every time, so the
+        staging's own loops stop at the deadline too."""
+        self.deadline.left()
+        answer = self.steps.get(key)
+        if answer is None:
+            answer = self.steps[key] = work()
+        return answer
