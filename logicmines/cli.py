@@ -10,19 +10,11 @@ from typing import TextIO
 
 from . import __version__
 from .analysis import Analysis
-from .backends import REGISTRY, BackendUnavailable, EngineError, get_backend
+from .backends import REGISTRY, BackendUnavailable, EngineError, make_backend
 from .board import Board
 from .compare import compare, warm_up
-from .output import (
-    VERDICT_WORDS,
-    Out,
-    analysis_record,
-    as_given,
-    draw_analysis,
-    draw_comparison,
-    plural,
-    title,
-)
+from .engine import EngineTimeout, valid_timeout
+from .output import Out
 from .parse import BoardSyntaxError, decode, parse_boards
 from .results import Verdict
 from .reveal import RevealError, parse_click, play, status
@@ -38,7 +30,7 @@ EXAMPLES = {
 }
 
 DESCRIPTION = """\
-Reason about Minesweeper boards with logic engines (miniKanren or SWI-Prolog).
+Reason about Minesweeper boards with logic engines (miniKanren, SWI-Prolog, GNU Prolog).
 
 A board file holds one or more boards separated by blank lines; '#' starts a comment line.
 Puzzle boards use 0-8 (a revealed digit), * (a known mine) and ? (unknown); game boards use
@@ -46,7 +38,9 @@ E M B X 1-8, also in the bracketed form [["E","M"],...] pasted from LeetCode 529
 FILE is read from standard input when it is '-' or left out.
 
 exit status: 0 success (check: every board has exactly one solution), 1 check found a board
-without exactly one solution or compare found engines that disagree, 2 bad input or usage.
+without exactly one solution or compare found engines that disagree, 2 bad input or usage,
+3 some board got no answer within --timeout (one line on stderr says which; the other boards
+are answered).
 """
 
 
@@ -94,7 +88,19 @@ def build_parser() -> argparse.ArgumentParser:
             choices=list(REGISTRY),
             default="kanren",
             help="the engine: kanren (pure Python, default), prolog (CLP(FD) in SWI-Prolog), "
-            "reference (the original Prolog program, slow on big boards)",
+            "reference (the original Prolog program ported to SWI-Prolog), gprolog (the "
+            "original, verbatim, under GNU Prolog); the last two list every solution, so they "
+            "are for small boards",
+        )
+        timeout(sub, None, "no limit; reference: 60")
+
+    def timeout(sub: argparse.ArgumentParser, default: float | None, said: str) -> None:
+        sub.add_argument(
+            "--timeout",
+            type=_seconds,
+            default=default,
+            metavar="SECONDS",
+            help=f"give up on a board after this long (exit status 3), answer the others ({said})",
         )
 
     def mines(sub: argparse.ArgumentParser) -> None:
@@ -131,16 +137,8 @@ def build_parser() -> argparse.ArgumentParser:
         help="0-based row and column; repeat for a game of several clicks (write a negative "
         "one as --click=-1,0)",
     )
-    compare = command(
-        "compare", "Run every engine (kanren, prolog, reference, gprolog) side by side."
-    )
-    compare.add_argument(
-        "--timeout",
-        type=_seconds,
-        default=10.0,
-        metavar="SECONDS",
-        help="give up on an engine after this long, per board (10)",
-    )
+    compare = command("compare", f"Run every engine ({', '.join(REGISTRY)}) side by side.")
+    timeout(compare, 10.0, "10, per engine and board")
     return parser
 
 
@@ -149,9 +147,10 @@ def _seconds(text: str) -> float:
         value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a number of seconds, got {text!r}") from None
-    if not value > 0 or value == float("inf"):
-        raise argparse.ArgumentTypeError(f"expected a positive number of seconds, got {text!r}")
-    return value
+    try:
+        return valid_timeout(value)
+    except ValueError as why:
+        raise argparse.ArgumentTypeError(str(why)) from None
 
 
 def _natural(text: str) -> int:
@@ -195,68 +194,64 @@ def read_boards(path: str) -> list[Board]:
     return parse_boards(decode(data, source), source)
 
 
-def run_check(boards: list[Board], args: argparse.Namespace, out: Out) -> int:
-    backend = get_backend(args.backend)
+def _each_board(boards: list[Board], out: Out, answer) -> int:
+    """Call `answer(index, board)` for every board; a board that gets no answer within the time
+    limit is reported on stderr (one line) and the others are still answered. Returns 3 when
+    some board got no answer, else what the answers returned (0, or 1 for any true value)."""
     status_code = 0
+    timed_out = False
     for index, board in enumerate(boards):
+        try:
+            if answer(index, board):
+                status_code = 1
+        except EngineTimeout as error:
+            timed_out = True
+            _warn(out.timeout(index, board, error))
+    return 3 if timed_out else status_code
+
+
+def run_check(boards: list[Board], args: argparse.Namespace, out: Out) -> int:
+    backend = make_backend(args.backend, args.timeout)
+
+    def answer(index: int, board: Board) -> bool:
         result = backend.check(board, mines=args.mines)
-        if result.verdict is not Verdict.UNIQUE:
-            status_code = 1
-        if out.json:
-            fields: dict[str, object] = {
-                "board": index,
-                "verdict": result.verdict.value,
-                "backend": backend.name,
-            }
-            if result.solution is not None:
-                fields["solution"] = list(as_given(board, result.solution).rows)
-            if result.reason is not None:
-                fields["reason"] = result.reason
-            out.record(**fields)
-            continue
-        words, colour = VERDICT_WORDS[result.verdict]
-        out.line(f"{title(index, board)}: {out.paint(words, colour)}")
-        out.grid(board)
-        if result.solution is not None:
-            out.line("solution:")
-            out.grid(as_given(board, result.solution))
-        if result.reason:
-            out.line(f"why: {result.reason}")
-        out.line()
-    return status_code
+        out.check(index, board, result, backend.name)
+        return result.verdict is not Verdict.UNIQUE
+
+    return _each_board(boards, out, answer)
 
 
 def run_count(boards: list[Board], args: argparse.Namespace, out: Out) -> int:
-    backend = get_backend(args.backend)
-    for index, board in enumerate(boards):
-        n = backend.count(board, mines=args.mines)
-        if out.json:
-            out.record(board=index, count=n, backend=backend.name)
-        else:
-            among = "" if args.mines is None else f" with exactly {plural(args.mines, 'mine')}"
-            out.line(f"{title(index, board)}: {plural(n, 'solution')}{among}")
-    return 0
+    backend = make_backend(args.backend, args.timeout)
+
+    def answer(index: int, board: Board) -> None:
+        out.count(index, board, backend.count(board, mines=args.mines), args.mines, backend.name)
+
+    return _each_board(boards, out, answer)
 
 
 def run_solve(boards: list[Board], args: argparse.Namespace, out: Out) -> int:
-    backend = get_backend(args.backend)
+    backend = make_backend(args.backend, args.timeout)
     # One more than the limit says whether the list is complete; islice takes at most maxsize.
     wanted = min(args.limit + 1, sys.maxsize)
-    for index, board in enumerate(boards):
+
+    def answer(index: int, board: Board) -> None:
         found = list(islice(backend.solutions(board, wanted), wanted))
-        complete = len(found) <= args.limit
-        shown = found[: args.limit]
-        if out.json:
-            solutions = [list(as_given(board, s).rows) for s in shown]
-            out.record(board=index, solutions=solutions, complete=complete)
-            continue
-        more = "" if complete else f" (the first {args.limit:,}; there are more)"
-        out.line(f"{title(index, board)}: {plural(len(shown), 'solution')}{more}")
-        for number, solution in enumerate(shown, start=1):
-            out.line(f"solution {number}:")
-            out.grid(as_given(board, solution))
-        out.line()
-    return 0
+        out.solutions(index, board, found, args.limit)
+
+    return _each_board(boards, out, answer)
+
+
+def run_analyze(boards: list[Board], args: argparse.Namespace, out: Out) -> int:
+    backend = make_backend(args.backend, args.timeout)
+
+    def answer(index: int, board: Board) -> None:
+        analysis = backend.analyze(board, mines=args.mines)
+        if args.svg:
+            _write_svg(analysis, args.svg, index)
+        out.analysis(index, board, analysis, args.mines)
+
+    return _each_board(boards, out, answer)
 
 
 def run_reveal(boards: list[Board], args: argparse.Namespace, out: Out) -> int:
@@ -266,37 +261,7 @@ def run_reveal(boards: list[Board], args: argparse.Namespace, out: Out) -> int:
             after = play(board, clicks)
         except RevealError as error:
             raise UsageError(f"{board.source}:{board.line}: {error}") from None
-        state = status(after)
-        if out.json:
-            out.record(board=index, rows=list(after.rows), status=state)
-            continue
-        if len(boards) > 1:
-            out.line(f"{title(index, board)}: {state}")
-            out.line(after.render())
-            out.line()
-        else:
-            out.line(after.render())
-            out.line(state)
-    return 0
-
-
-def run_analyze(boards: list[Board], args: argparse.Namespace, out: Out) -> int:
-    backend = get_backend(args.backend)
-    for index, board in enumerate(boards):
-        analysis = backend.analyze(board, mines=args.mines)
-        if args.svg:
-            _write_svg(analysis, args.svg, index)
-        if out.json:
-            out.record(**analysis_record(index, analysis))
-            continue
-        among = "" if args.mines is None else f" with exactly {plural(args.mines, 'mine')}"
-        out.line(f"{title(index, board)}: {plural(analysis.count, 'solution')}{among}")
-        if analysis.reason:
-            out.line(f"why: {analysis.reason}")
-            out.line()
-            continue
-        draw_analysis(analysis, out)
-        out.line()
+        out.reveal(index, board, after, status(after), many=len(boards) > 1)
     return 0
 
 
@@ -318,19 +283,7 @@ def run_compare(boards: list[Board], args: argparse.Namespace, out: Out) -> int:
         outcomes, agree = compare(board, args.timeout)
         if not agree:
             status_code = 1
-        if out.json:
-            engines = {name: outcome.as_json() for name, outcome in outcomes.items()}
-            out.record(board=index, engines=engines, agree=agree)
-            continue
-        if not agree:
-            words = out.paint("ENGINES DISAGREE", "31;1")
-        elif all(o.error is not None for o in outcomes.values()):
-            words = "no engine answered"
-        else:
-            words = "engines agree"
-        out.line(f"{title(index, board)}: {words}")
-        draw_comparison(outcomes, out)
-        out.line()
+        out.comparison(index, board, outcomes)
     return status_code
 
 
@@ -383,4 +336,8 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _fail(message: str) -> None:
-    sys.stderr.write(f"logicmines: error: {message}\n")
+    _warn(f"logicmines: error: {message}")
+
+
+def _warn(line: str) -> None:
+    sys.stderr.write(line + "\n")

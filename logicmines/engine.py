@@ -14,6 +14,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol, TypeVar
 
+from .words import seconds as seconds_text
+
 
 class BackendUnavailable(RuntimeError):
     """The engine cannot run here (a missing SWI-Prolog, say); the message says how to fix it."""
@@ -69,10 +71,6 @@ def valid_timeout(seconds: float | None) -> float | None:
             f"not {seconds!r}"
         )
     return float(seconds)
-
-
-def seconds_text(seconds: float) -> str:
-    return f"{seconds:g} s"
 
 
 class Deadline:

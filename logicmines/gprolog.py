@@ -32,6 +32,7 @@ class GprologUnavailable(RuntimeError):
 class GprologAnswer:
     verdict: str  # unique, multiple or none (from s/1)
     count: int  # the number of m/2 models
+    solved: tuple[tuple[str, ...], ...] = ()  # the first models asked for, as rows
 
 
 def _cache_dir() -> Path:
@@ -86,8 +87,9 @@ def _build(gplc: str, source: Path, target: Path) -> Path:
     return target
 
 
-def run_original(board: Board, timeout: float | None = None) -> GprologAnswer:
-    """s/1's verdict and the number of m/2's models for one board (a game board as its puzzle).
+def run_original(board: Board, timeout: float | None = None, solved: int = 0) -> GprologAnswer:
+    """s/1's verdict, the number of m/2's models, and the first `solved` of them (-1: all), for
+    one board (a game board as its puzzle).
 
     Raises subprocess.TimeoutExpired past `timeout` seconds (the process is killed), and
     RuntimeError when the program fails (GNU Prolog's stack overflow is fatal, not catchable).
@@ -100,10 +102,12 @@ def run_original(board: Board, timeout: float | None = None) -> GprologAnswer:
         capture_output=True,
         text=True,
         timeout=timeout,
-        env={**os.environ, **STACKS},
+        env={**os.environ, **STACKS, "LOGICMINES_SOLVED": str(solved)},
     )
-    words = done.stdout.split()
+    lines = done.stdout.splitlines()
+    words = lines[0].split() if lines else []
     if done.returncode != 0 or len(words) != 4 or words[0] != "verdict":
         problem = (done.stderr.strip() or done.stdout.strip() or "no output").splitlines()[0]
         raise RuntimeError(f"gprolog: {problem}")
-    return GprologAnswer(words[1], int(words[3]))
+    boards = tuple(tuple(line.split()[1:]) for line in lines[1:] if line.startswith("solved "))
+    return GprologAnswer(words[1], int(words[3]), boards)

@@ -1,4 +1,5 @@
-"""How answers are written: boards as grids, verdicts in words, probabilities, engine tables."""
+"""How answers are written: JSON Lines for programs, text for people (boards as grids, verdicts
+in words, probabilities, engine tables). Every line the command line prints is made here."""
 
 from __future__ import annotations
 
@@ -9,9 +10,10 @@ from typing import TextIO
 
 from .analysis import Analysis
 from .board import Board
-from .compare import Outcome
-from .results import Verdict
-from .svg import percent
+from .compare import Outcome, agreement
+from .engine import EngineTimeout
+from .results import CheckResult, Verdict
+from .words import click, percent, plural
 
 VERDICT_WORDS = {
     Verdict.UNIQUE: ("unique: exactly one solution", "32"),
@@ -24,9 +26,34 @@ VERDICT_WORDS = {
 _PUZZLE_TO_GAME = str.maketrans({"*": "M", "0": "B"})
 
 
+def title(index: int, board: Board) -> str:
+    """`board 2 (boards.txt:9, 5x4 puzzle)`: which board, where it came from, its size."""
+    size = f"{board.height}x{board.width} {board.kind}"
+    return f"board {index + 1} ({board.source}:{board.line}, {size})"
+
+
+def as_given(board: Board, solution: Board) -> Board:
+    """A solution drawn the way its board came in: a game board in game letters and form."""
+    if board.kind != "game":
+        return solution.as_grid()
+    rows = tuple(
+        "".join(
+            "X" if given == "X" else solved.translate(_PUZZLE_TO_GAME)
+            for given, solved in zip(given_row, solved_row)
+        )
+        for given_row, solved_row in zip(board.rows, solution.rows)
+    )
+    return board.with_rows(rows)
+
+
+def _among(mines: int | None) -> str:
+    return "" if mines is None else f" with exactly {plural(mines, 'mine')}"
+
+
 @dataclass
 class Out:
-    """Where answers go: JSON Lines, or text for people (with colour only on a terminal)."""
+    """Where answers go: JSON Lines, or text for people (with colour only on a terminal).
+    One method per kind of answer; each writes one board's answer."""
 
     stream: TextIO
     json: bool
@@ -45,46 +72,145 @@ class Out:
         for row in board.render().splitlines():
             self.line("  " + row)
 
+    # --- one board's answer, per command ----------------------------------------------------
 
-def title(index: int, board: Board) -> str:
-    size = f"{board.height}x{board.width} {board.kind}"
-    return f"board {index + 1} ({board.source}:{board.line}, {size})"
+    def check(self, index: int, board: Board, result: CheckResult, backend: str) -> None:
+        solution = None if result.solution is None else as_given(board, result.solution)
+        if self.json:
+            fields: dict[str, object] = {
+                "board": index,
+                "verdict": result.verdict.value,
+                "backend": backend,
+            }
+            if solution is not None:
+                fields["solution"] = list(solution.rows)
+            if result.reason is not None:
+                fields["reason"] = result.reason
+            self.record(**fields)
+            return
+        words, colour = VERDICT_WORDS[result.verdict]
+        self.line(f"{title(index, board)}: {self.paint(words, colour)}")
+        self.grid(board)
+        if solution is not None:
+            self.line("solution:")
+            self.grid(solution)
+        if result.reason:
+            self.line(f"why: {result.reason}")
+        self.line()
+
+    def count(self, index: int, board: Board, n: int, mines: int | None, backend: str) -> None:
+        if self.json:
+            self.record(board=index, count=n, backend=backend)
+        else:
+            self.line(f"{title(index, board)}: {plural(n, 'solution')}{_among(mines)}")
+
+    def solutions(self, index: int, board: Board, found: list[Board], limit: int) -> None:
+        """The first `limit` of `found`; more than `limit` found means the list is cut."""
+        complete = len(found) <= limit
+        shown = [as_given(board, s) for s in found[:limit]]
+        if self.json:
+            rows = [list(s.rows) for s in shown]
+            self.record(board=index, solutions=rows, complete=complete)
+            return
+        more = "" if complete else f" (the first {limit:,}; there are more)"
+        self.line(f"{title(index, board)}: {plural(len(shown), 'solution')}{more}")
+        for number, solution in enumerate(shown, start=1):
+            self.line(f"solution {number}:")
+            self.grid(solution)
+        self.line()
+
+    def reveal(self, index: int, board: Board, after: Board, state: str, many: bool) -> None:
+        """The board after the clicks; `many`: the file holds several boards (each titled)."""
+        if self.json:
+            self.record(board=index, rows=list(after.rows), status=state)
+        elif many:
+            self.line(f"{title(index, board)}: {state}")
+            self.line(after.render())
+            self.line()
+        else:
+            self.line(after.render())
+            self.line(state)
+
+    def analysis(self, index: int, board: Board, analysis: Analysis, mines: int | None) -> None:
+        if self.json:
+            self.record(**analysis_record(index, analysis))
+            return
+        self.line(f"{title(index, board)}: {plural(analysis.count, 'solution')}{_among(mines)}")
+        if analysis.reason:
+            self.line(f"why: {analysis.reason}")
+        else:
+            self._draw_analysis(analysis)
+        self.line()
+
+    def comparison(self, index: int, board: Board, outcomes: dict[str, Outcome]) -> None:
+        answered, agree = agreement(outcomes)
+        if self.json:
+            engines = {name: outcome.as_json() for name, outcome in outcomes.items()}
+            self.record(board=index, engines=engines, agree=agree)
+            return
+        self.line(f"{title(index, board)}: {self._agreement(answered, len(outcomes), agree)}")
+        self._draw_comparison(outcomes)
+        self.line()
+
+    def timeout(self, index: int, board: Board, error: EngineTimeout) -> str:
+        """The one line (for stderr) that says a board got no answer within the time limit."""
+        return f"logicmines: timeout: {title(index, board)}: {error}"
+
+    # --- the drawings ---------------------------------------------------------------------------
+
+    def _draw_analysis(self, analysis: Analysis) -> None:
+        """The board with each unknown cell's chance of being a mine in percent (`26%`), digits
+        and known mines as shown; then the forced cells and the best click."""
+        board = analysis.board
+        for r in range(board.height):
+            cells = []
+            for c in range(board.width):
+                p = analysis.probabilities.get((r, c))
+                if p is None:
+                    cells.append(f"{board[(r, c)]:>5}")
+                    continue
+                colour = "32" if p == 0 else "31;1" if p == 1 else "31" if p > 0.5 else "33"
+                cells.append(self.paint(f"{percent(p) + '%':>5}", colour))
+            self.line("".join(cells))
+        self.line("  (digits and * as shown; N%: the chance that an unknown cell is a mine)")
+        self.line(f"safe in every solution: {_cell_list(analysis.safe)}")
+        self.line(f"a mine in every solution: {_cell_list(analysis.mines)}")
+        if analysis.best is not None:
+            p = analysis.probabilities[analysis.best]
+            self.line(f"best next click: {click(analysis.best)} ({percent(p)}% chance of a mine)")
+
+    def _agreement(self, answered: int, engines: int, agree: bool) -> str:
+        if not agree:
+            return self.paint("ENGINES DISAGREE", "31;1")
+        if answered == 0:
+            return "no engine answered"
+        if answered == 1:
+            return f"only 1 of {engines} engines answered: nothing to compare"
+        if answered < engines:
+            return f"engines agree ({answered} of {engines} answered)"
+        return "engines agree"
+
+    def _draw_comparison(self, outcomes: dict[str, Outcome]) -> None:
+        """One line per engine: verdict, count, seconds (or why there is no answer)."""
+        counts = [f"{o.count:,}" for o in outcomes.values() if o.answered]
+        width = max([len("count"), *map(len, counts)])
+        self.line(f"  {'engine':<10} {'verdict':<9} {'count':>{width}} {'seconds':>9}")
+        for name, o in outcomes.items():
+            if not o.answered:
+                self.line(f"  {name:<10} {o.error}")
+            else:
+                self.line(f"  {name:<10} {o.verdict:<9} {o.count:>{width},} {o.seconds:>9.3f}")
 
 
-def plural(n: int, noun: str) -> str:
-    return f"{n:,} {noun}" + ("" if n == 1 else "s")
-
-
-def as_given(board: Board, solution: Board) -> Board:
-    """A solution drawn the way its board came in: a game board in game letters and form."""
-    if board.kind != "game":
-        return solution.as_grid()
-    rows = tuple(
-        "".join(
-            "X" if given == "X" else solved.translate(_PUZZLE_TO_GAME)
-            for given, solved in zip(given_row, solved_row)
-        )
-        for given_row, solved_row in zip(board.rows, solution.rows)
-    )
-    return board.with_rows(rows)
-
-
-# --- analyze ------------------------------------------------------------------------------------
-
-
-def cell_name(cell: tuple[int, int]) -> str:
-    return f"{cell[0]},{cell[1]}"
-
-
-def cell_list(cells: list[tuple[int, int]]) -> str:
+def _cell_list(cells: list[tuple[int, int]]) -> str:
     if not cells:
         return "none"
-    shown = " ".join(cell_name(c) for c in cells[:20])
+    shown = " ".join(click(c) for c in cells[:20])
     return shown + (f" and {len(cells) - 20:,} more" if len(cells) > 20 else "")
 
 
 def analysis_record(index: int, analysis: Analysis) -> dict[str, object]:
-    """analyze's JSON object (DESIGN.md): probabilities as a grid, null where nothing is unknown."""
+    """analyze's JSON object: probabilities as a grid, null where nothing is unknown."""
     board = analysis.board
     shares = analysis.probabilities
     fields: dict[str, object] = {
@@ -104,40 +230,3 @@ def analysis_record(index: int, analysis: Analysis) -> dict[str, object]:
 
 def _number(p: Fraction | None) -> float | None:
     return None if p is None else float(p)
-
-
-def draw_analysis(analysis: Analysis, out: Out) -> None:
-    """The board with each unknown cell's chance of being a mine in percent (`26%`), digits and
-    known mines as shown; then the forced cells and the best click."""
-    board = analysis.board
-    for r in range(board.height):
-        cells = []
-        for c in range(board.width):
-            p = analysis.probabilities.get((r, c))
-            if p is None:
-                cells.append(f"{board[(r, c)]:>5}")
-                continue
-            colour = "32" if p == 0 else "31;1" if p == 1 else "31" if p > 0.5 else "33"
-            cells.append(out.paint(f"{percent(p) + '%':>5}", colour))
-        out.line("".join(cells))
-    out.line("  (digits and * as shown; N%: the chance that an unknown cell is a mine)")
-    out.line(f"safe in every solution: {cell_list(analysis.safe)}")
-    out.line(f"a mine in every solution: {cell_list(analysis.mines)}")
-    if analysis.best is not None:
-        p = analysis.probabilities[analysis.best]
-        out.line(f"best next click: {cell_name(analysis.best)} ({percent(p)}% chance of a mine)")
-
-
-# --- compare ------------------------------------------------------------------------------------
-
-
-def draw_comparison(outcomes: dict[str, Outcome], out: Out) -> None:
-    """One line per engine: verdict, count, seconds (or why there is no answer)."""
-    counts = [f"{o.count:,}" for o in outcomes.values() if o.error is None]
-    width = max([len("count"), *map(len, counts)])
-    out.line(f"  {'engine':<10} {'verdict':<9} {'count':>{width}} {'seconds':>9}")
-    for name, o in outcomes.items():
-        if o.error is not None:
-            out.line(f"  {name:<10} {o.error}")
-        else:
-            out.line(f"  {name:<10} {o.verdict:<9} {o.count:>{width},} {o.seconds:>9.3f}")

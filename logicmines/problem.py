@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .board import Board, Cell
+from .words import at
 
 
 @dataclass(frozen=True)
@@ -18,7 +19,7 @@ class Constraint:
     need: int
 
     def describe(self) -> str:
-        return f"{_at(self.digit)}={self.value}"
+        return f"{at(self.digit)}={self.value}"
 
 
 class NoSolution(Exception):
@@ -31,10 +32,6 @@ class NoSolution(Exception):
     def __init__(self, message: str, digits: tuple[Constraint, ...] = ()):
         super().__init__(message)
         self.digits = digits
-
-
-def _at(cell: Cell) -> str:
-    return f"({cell[0]},{cell[1]})"
 
 
 @dataclass
@@ -71,12 +68,12 @@ class Problem:
                 need = value - mines
                 if need < 0:
                     touch = "mine" if mines == 1 else "mines"
-                    reasons.append(f"{_at((r, c))} shows {value} but touches {mines} known {touch}")
+                    reasons.append(f"{at((r, c))} shows {value} but touches {mines} known {touch}")
                 elif need > len(cells):
                     room = mines + len(cells)
                     can = "can be a mine" if room == 1 else "can be mines"
                     reasons.append(
-                        f"{_at((r, c))} shows {value} but only {room} of its neighbours {can}"
+                        f"{at((r, c))} shows {value} but only {room} of its neighbours {can}"
                     )
                 elif cells:
                     constraints.append(Constraint((r, c), value, cells, need))

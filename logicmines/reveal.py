@@ -6,6 +6,7 @@ import re
 from collections.abc import Iterable
 
 from .board import Board, Cell
+from .words import at, noun_for
 
 __all__ = ["RevealError", "parse_click", "play", "reveal", "status"]
 
@@ -100,9 +101,8 @@ def play(board: Board, clicks: Iterable[Cell]) -> Board:
     """The board after each click in turn; a click after the game is lost is an error."""
     for number, click in enumerate(clicks, start=1):
         if status(board) == "lost":
-            r, c = click
             raise RevealError(
-                f"click {number} ({r},{c}) comes after the game was lost "
+                f"click {number} {at(click)} comes after the game was lost "
                 f"(X at {_where_lost(board)}); no more clicks are allowed"
             )
         board = reveal(board, click)
@@ -124,13 +124,13 @@ def _check_click(board: Board, click: Cell) -> Cell:
     h, w = board.height, board.width
     if not (0 <= r < h and 0 <= c < w):
         raise RevealError(
-            f"click ({r},{c}) is outside the board ({h} {_plural(h, 'row')} x "
-            f"{w} {_plural(w, 'column')})"
+            f"click {at(click)} is outside the board ({h} {noun_for(h, 'row')} x "
+            f"{w} {noun_for(w, 'column')})"
         )
     square = board.rows[r][c]
     if square not in "EM":
         shown = "a blank" if square == "B" else f"the digit {square}"
-        raise RevealError(f"click ({r},{c}) is on a square already revealed: it shows {shown}")
+        raise RevealError(f"click {at(click)} is on a square already revealed: it shows {shown}")
     return r, c
 
 
@@ -139,9 +139,5 @@ def _where_lost(board: Board) -> str:
     for r, row in enumerate(board.rows):
         c = row.find("X")
         if c >= 0:
-            return f"({r},{c})"
+            return at((r, c))
     return "(none)"
-
-
-def _plural(count: int, noun: str) -> str:
-    return noun if count == 1 else noun + "s"

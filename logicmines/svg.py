@@ -6,6 +6,7 @@ from fractions import Fraction
 from html import escape
 
 from .analysis import Analysis
+from .words import percent, plural
 
 CELL = 28  # pixels
 LEGEND = 44  # the legend's height under the board
@@ -22,15 +23,6 @@ def _colour(p: Fraction) -> str:
     return f"rgb({min(r, 255)},{max(g, 40)},70)"
 
 
-def percent(p: Fraction) -> str:
-    """A probability for people: 0 and 100 exactly, else a whole percentage from 1 to 99."""
-    if p == 0:
-        return "0"
-    if p == 1:
-        return "100"
-    return str(min(99, max(1, round(float(p) * 100))))
-
-
 def render_svg(analysis: Analysis) -> str:
     """The board drawn cell by cell: digits and known mines as shown, unknown cells coloured by
     their chance of being a mine and labelled with it in percent, the best next click outlined."""
@@ -39,7 +31,7 @@ def render_svg(analysis: Analysis) -> str:
     width = max(board.width * CELL, LEGEND_WIDTH, 8 + 6 * len(why))
     height = board.height * CELL
     full = height + LEGEND + (18 if why else 0)
-    solutions = f"{analysis.count:,} solution" + ("" if analysis.count == 1 else "s")
+    solutions = plural(analysis.count, "solution")
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{full}" '
         f'viewBox="0 0 {width} {full}" font-family="sans-serif" '

@@ -1,8 +1,15 @@
-"""The engines behind `--backend`: one protocol, a registry by name."""
+"""The engines behind `--backend`: one protocol, a registry by name.
+
+A backend answers the four questions below about a board; its `timeout` (seconds, or None for no
+limit) bounds each answer, which then raises EngineTimeout. Most backends are built on
+`StagedBackend` (backends/staged.py), so that they implement only `models(piece, limit)`; the
+whole-board engines (`reference`, `gprolog`) answer the four questions themselves.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from importlib import import_module
 from typing import Protocol
 
 from ..analysis import Analysis
@@ -15,6 +22,7 @@ class Backend(Protocol):
     """What every engine answers about a board (a game board is read as the puzzle it poses)."""
 
     name: str
+    timeout: float | None
 
     def check(self, board: Board, mines: int | None = None) -> CheckResult: ...
 
@@ -25,36 +33,36 @@ class Backend(Protocol):
     def analyze(self, board: Board, mines: int | None = None) -> Analysis: ...
 
 
-def _kanren() -> Backend:
-    from .kanren import KanrenBackend
+def lazy(where: str) -> Callable[..., Backend]:
+    """The backend class at `module:Class`, imported only when one is made (so that a missing
+    SWI-Prolog troubles only the engines that need it)."""
+    module, _, name = where.partition(":")
 
-    return KanrenBackend()
+    def make(*timeout: float | None) -> Backend:
+        return getattr(import_module(module), name)(*timeout)
 
-
-def _prolog() -> Backend:
-    from .prolog import PrologBackend
-
-    return PrologBackend()
-
-
-def _reference() -> Backend:
-    from .prolog import ReferenceBackend
-
-    return ReferenceBackend()
+    make.__doc__ = f"A new {name} (imported from {module} on first use)."
+    return make
 
 
-REGISTRY: dict[str, Callable[[], Backend]] = {
-    "kanren": _kanren,
-    "prolog": _prolog,
-    "reference": _reference,
+# name -> a function that makes a new backend (given its timeout, or with the engine's own
+# default). One line per engine.
+REGISTRY: dict[str, Callable[..., Backend]] = {
+    "kanren": lazy("logicmines.backends.kanren:KanrenBackend"),
+    "prolog": lazy("logicmines.backends.prolog:PrologBackend"),
+    "reference": lazy("logicmines.backends.prolog:ReferenceBackend"),
+    "gprolog": lazy("logicmines.backends.gprolog:GprologBackend"),
 }
-_made: dict[str, Backend] = {}
+
+
+def make_backend(name: str, timeout: float | None = None) -> Backend:
+    """A new backend called `name`, with that time limit or (None) the engine's own default
+    (none, except `reference`: see its class); ValueError for an unknown name."""
+    if name not in REGISTRY:
+        raise ValueError(f"unknown backend {name!r}; choose one of {', '.join(REGISTRY)}")
+    return REGISTRY[name]() if timeout is None else REGISTRY[name](timeout)
 
 
 def get_backend(name: str) -> Backend:
-    """The backend called `name`, made once per process (pyswip allows one Prolog per process)."""
-    if name not in REGISTRY:
-        raise ValueError(f"unknown backend {name!r}; choose one of {', '.join(REGISTRY)}")
-    if name not in _made:
-        _made[name] = REGISTRY[name]()
-    return _made[name]
+    """A new backend called `name` with its default time limit."""
+    return make_backend(name)

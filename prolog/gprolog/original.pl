@@ -22,7 +22,9 @@
         verdict unique|multiple|none count N
 
     verdict: unique when s/1 holds, otherwise none when m/2 has no answer and multiple when it
-    has some; N: the number of answers of m/2 (findall/3 + length/2). The rows are not checked:
+    has some; N: the number of answers of m/2 (findall/3 + length/2). When the environment
+    variable LOGICMINES_SOLVED holds a number K, the line is followed by the first K answers of
+    m/2 (all of them for -1), one line each: `solved Row Row ...`. The rows are not checked:
     whatever the original answers is printed (a ragged board or a stray character gets none).
     An exception while checking a board prints `error Term` for it and the driver goes on;
     running out of stack ends the process (GNU Prolog treats it as fatal; the stack sizes are
@@ -91,7 +93,35 @@ driver_answer(Board) :-
     ;   Verdict = multiple
     ),
     write(verdict), write(' '), write(Verdict),
-    write(' count '), write(Count), nl.
+    write(' count '), write(Count), nl,
+    driver_shown(Shown),
+    driver_solved(Solved, Shown).
+
+% driver_shown(-Shown): how many solved boards to print after the verdict line: the number in
+% the environment variable LOGICMINES_SOLVED (-1: all of them), or none when it is not set.
+driver_shown(Shown) :-
+    (   environ('LOGICMINES_SOLVED', Text)
+    ->  number_atom(Shown, Text)
+    ;   Shown = 0
+    ).
+
+% driver_solved(+Solved, +Shown): one line `solved Row Row ...` for each of the first Shown.
+driver_solved([], _) :-
+    !.
+driver_solved(_, 0) :-
+    !.
+driver_solved([Board|Boards], Shown) :-
+    write(solved),
+    driver_rows(Board),
+    nl,
+    Shown1 is Shown - 1,
+    driver_solved(Boards, Shown1).
+
+driver_rows([]).
+driver_rows([Row|Rows]) :-
+    atom_codes(Text, Row),
+    write(' '), write(Text),
+    driver_rows(Rows).
 
 driver_error(Error) :-
     write('error '), writeq(Error), nl.

@@ -1,0 +1,88 @@
+"""The gprolog engine: the original program, verbatim, compiled by GNU Prolog (a subprocess).
+
+Every answer comes from one run of the compiled original on the whole board, which prints s/1's
+verdict, the number of m/2's models and as many of those models as were asked for. It has no
+staging and no mine total, so like `reference` it is for small boards: it is the yardstick the
+other engines are measured against in `compare` and the benchmark.
+"""
+
+from __future__ import annotations
+
+import subprocess
+from collections.abc import Iterator
+
+from .. import gprolog
+from ..analysis import Analysis, from_models
+from ..board import Board
+from ..engine import BackendUnavailable, EngineError, EngineTimeout, valid_timeout
+from ..results import CheckResult, Verdict
+
+_NO_MODEL = "the original program finds no solution"
+
+
+class GprologBackend:
+    """check / count / solutions / analyze by the verbatim original under GNU Prolog."""
+
+    name = "gprolog"
+    program = "prolog/gprolog/original.pl"
+
+    def __init__(self, timeout: float | None = None) -> None:
+        self.timeout = valid_timeout(timeout)
+        try:
+            gprolog.executable()  # compiled once per machine, not inside a timed answer
+        except gprolog.GprologUnavailable as missing:
+            raise BackendUnavailable(str(missing)) from None
+        # The last board's answer: `count` right after `check` (as compare asks) runs nothing.
+        self._last: tuple[tuple[str, ...], int, gprolog.GprologAnswer] | None = None
+
+    def check(self, board: Board, mines: int | None = None) -> CheckResult:
+        puzzle = board.as_puzzle()
+        if mines is None:
+            answer = self._answer(puzzle, 1)
+            verdict, solved = Verdict(answer.verdict), answer.solved
+        else:
+            solved = self._with_mines(puzzle, mines)
+            verdict = (Verdict.NONE, Verdict.UNIQUE, Verdict.MULTIPLE)[min(len(solved), 2)]
+        if verdict is Verdict.UNIQUE:
+            return CheckResult(verdict, solution=puzzle.with_rows(solved[0]))
+        if verdict is Verdict.NONE:
+            among = "" if mines is None else f" with exactly {mines} mines"
+            return CheckResult(verdict, reason=f"{_NO_MODEL}{among}")
+        return CheckResult(verdict)
+
+    def count(self, board: Board, mines: int | None = None) -> int:
+        puzzle = board.as_puzzle()
+        if mines is None:
+            return self._answer(puzzle, 0).count
+        return len(self._with_mines(puzzle, mines))
+
+    def solutions(self, board: Board, limit: int | None = None) -> Iterator[Board]:
+        puzzle = board.as_puzzle()
+        answer = self._answer(puzzle, -1 if limit is None else limit)
+        return iter([puzzle.with_rows(rows) for rows in answer.solved[:limit]])
+
+    def analyze(self, board: Board, mines: int | None = None) -> Analysis:
+        """Probabilities by plain enumeration of every m/2 model (small boards only)."""
+        puzzle = board.as_puzzle()
+        return from_models(puzzle, list(self.solutions(puzzle)), mines, _NO_MODEL)
+
+    def _with_mines(self, puzzle: Board, mines: int) -> list[tuple[str, ...]]:
+        solved = self._answer(puzzle, -1).solved
+        return [rows for rows in solved if sum(row.count("*") for row in rows) == mines]
+
+    def _answer(self, puzzle: Board, shown: int) -> gprolog.GprologAnswer:
+        if self._last is not None:
+            rows, printed, answer = self._last
+            every = printed < 0 or answer.count <= printed  # it printed all of its models
+            if rows == puzzle.rows and (every or 0 <= shown <= printed):
+                return answer
+        try:
+            answer = gprolog.run_original(puzzle, timeout=self.timeout, solved=shown)
+        except subprocess.TimeoutExpired:
+            raise EngineTimeout(self.name, self.timeout) from None
+        except gprolog.GprologUnavailable as missing:
+            raise BackendUnavailable(str(missing)) from None
+        except (RuntimeError, OSError) as failure:
+            raise EngineError(str(failure)) from None
+        self._last = (puzzle.rows, shown, answer)
+        return answer
