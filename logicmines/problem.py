@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from .board import Board, Cell
-from .words import at
+from .words import at, plural
 
 
 @dataclass(frozen=True)
@@ -48,40 +48,17 @@ class Problem:
     def from_board(cls, board: Board) -> Problem:
         """State `board` (a game board is read as the puzzle it poses) as constraints."""
         board = board.as_puzzle()
-        rows = board.rows
-        unknowns = []
-        constraints = []
-        reasons = []
-        known_mines = 0
-        for r, row in enumerate(rows):
-            for c, ch in enumerate(row):
-                if ch == "?":
-                    unknowns.append((r, c))
-                    continue
-                if ch == "*":
-                    known_mines += 1
-                    continue
-                value = ord(ch) - 48
-                around = board.neighbours((r, c))
-                mines = sum(1 for i, j in around if rows[i][j] == "*")
-                cells = tuple((i, j) for i, j in around if rows[i][j] == "?")
-                need = value - mines
-                if need < 0:
-                    touch = "mine" if mines == 1 else "mines"
-                    reasons.append(f"{at((r, c))} shows {value} but touches {mines} known {touch}")
-                elif need > len(cells):
-                    room = mines + len(cells)
-                    can = "can be a mine" if room == 1 else "can be mines"
-                    reasons.append(
-                        f"{at((r, c))} shows {value} but only {room} of its neighbours {can}"
-                    )
-                elif cells:
-                    constraints.append(Constraint((r, c), value, cells, need))
+        constraints: list[Constraint] = []
+        reasons: list[str] = []
+        for r, columns in _digits_to_look_at(board.rows):
+            for c in columns:
+                _state_digit(board, (r, c), constraints, reasons)
+        unknowns = tuple((r, c) for r, row in enumerate(board.rows) for c in _positions(row, "?"))
         return cls(
             board,
-            tuple(unknowns),
+            unknowns,
             tuple(constraints),
-            known_mines,
+            sum(row.count("*") for row in board.rows),
             reasons[0] if reasons else None,
         )
 
@@ -89,6 +66,71 @@ class Problem:
         """Unknown cells that touch no digit: each one doubles the count."""
         touched = {cell for constraint in self.constraints for cell in constraint.cells}
         return tuple(cell for cell in self.unknowns if cell not in touched)
+
+
+# Byte tables for bytes.translate: a row of cells as one byte per cell.
+_MINE = bytes(int(b == ord("*")) for b in range(256))
+_UNKNOWN = bytes(int(b == ord("?")) for b in range(256))
+_VALUE = bytes(b - 48 if 48 <= b <= 56 else 0 for b in range(256))
+_DIGIT = bytes(255 if 48 <= b <= 56 else 0 for b in range(256))
+
+
+def _digits_to_look_at(rows: tuple[str, ...]) -> Iterator[tuple[int, list[int]]]:
+    """For each row, the columns of the digits that touch an unknown cell or do not show the
+    number of known mines around them: the only digits that say anything, or that are wrong.
+
+    A row is read as one big integer, a byte per cell, so that the mines (or unknown cells)
+    around every cell of a row are a few additions of shifted integers (no byte ever exceeds
+    9, so none carries into the next): on a board of revealed digits, that is most of the work.
+    """
+    width = len(rows[0])
+    full = (1 << (8 * width)) - 1
+
+    def as_int(row: str, table: bytes) -> int:
+        return int.from_bytes(row.encode("ascii").translate(table), "big")
+
+    def around(above: int, here: int, below: int) -> int:
+        column = above + here + below
+        return column + ((column << 8) & full) + (column >> 8)
+
+    mines = [0] + [as_int(row, _MINE) for row in rows] + [0]
+    unknown = [0] + [as_int(row, _UNKNOWN) for row in rows] + [0]
+    for r, row in enumerate(rows):
+        digit = as_int(row, _DIGIT)
+        if not digit:
+            continue
+        shown = as_int(row, _VALUE)
+        near_unknown = around(*unknown[r : r + 3]) & digit
+        wrong = (around(*mines[r : r + 3]) & digit) ^ shown
+        look = (near_unknown | wrong).to_bytes(width, "big")
+        if any(look):
+            yield r, [c for c, byte in enumerate(look) if byte]
+
+
+def _state_digit(board: Board, cell: Cell, constraints: list, reasons: list) -> None:
+    """The digit at `cell` as a constraint on its unknown neighbours, or a reason it cannot hold."""
+    rows = board.rows
+    value = ord(rows[cell[0]][cell[1]]) - 48
+    around = board.neighbours(cell)
+    mines = sum(1 for i, j in around if rows[i][j] == "*")
+    cells = tuple((i, j) for i, j in around if rows[i][j] == "?")
+    need = value - mines
+    if need < 0:
+        reasons.append(f"{at(cell)} shows {value} but touches {plural(mines, 'known mine')}")
+    elif need > len(cells):
+        room = mines + len(cells)
+        can = "can be a mine" if room == 1 else "can be mines"
+        reasons.append(f"{at(cell)} shows {value} but only {room} of its neighbours {can}")
+    elif cells:
+        constraints.append(Constraint(cell, value, cells, need))
+
+
+def _positions(row: str, ch: str) -> Iterator[int]:
+    """The columns where `row` holds `ch`."""
+    c = row.find(ch)
+    while c >= 0:
+        yield c
+        c = row.find(ch, c + 1)
 
 
 def touching(constraints: Sequence[Constraint]) -> dict[Cell, list[int]]:
