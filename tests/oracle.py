@@ -8,7 +8,8 @@ from logicmines.board import Board
 
 
 def all_models(board: Board, only: set | None = None) -> list[tuple[str, ...]]:
-    """Every solved board, by trying every mine placement on the unknown cells in turn.
+    """Every solved board (docs/rules.md, "Solutions"), by trying every mine placement on the
+    unknown cells in turn.
 
     With `only`, just the digits at those cells must hold (the others are still safe cells)."""
     puzzle = board.as_puzzle()
@@ -24,18 +25,8 @@ def all_models(board: Board, only: set | None = None) -> list[tuple[str, ...]]:
     for placement in product((False, True), repeat=len(unknown)):
         mines = known | {cell for cell, bit in zip(unknown, placement) if bit}
         if all(sum(cell in mines for cell in around) == value for around, value in digits):
-            solved.append(_drawn(puzzle, mines))
+            solved.append(Board.from_mines(puzzle.height, puzzle.width, mines).rows)
     return solved
-
-
-def _drawn(puzzle: Board, mines: set) -> tuple[str, ...]:
-    return tuple(
-        "".join(
-            "*" if (r, c) in mines else str(sum(n in mines for n in puzzle.neighbours((r, c))))
-            for c in range(puzzle.width)
-        )
-        for r in range(puzzle.height)
-    )
 
 
 def verdict_of(n: int) -> str:

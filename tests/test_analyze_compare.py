@@ -13,16 +13,80 @@ from logicmines.board import Board
 from logicmines.compare import Outcome
 from logicmines.svg import render_svg
 
-SPEC = str(EXAMPLES / "spec.txt")
+RULES_EXAMPLES = str(EXAMPLES / "spec.txt")  # the three puzzles of docs/rules.md
 EXPERT = str(EXAMPLES / "expert.txt")
 SVG = "{http://www.w3.org/2000/svg}"
+
+
+# --- reading a heat map back --------------------------------------------------------------------
+
+
+def _box(rect: ET.Element) -> tuple[float, float, float, float]:
+    x, y, width, height = (float(rect.get(key, 0)) for key in ("x", "y", "width", "height"))
+    return x, y, width, height
+
+
+def _texts(root: ET.Element) -> list[tuple[float, float, str]]:
+    return [(float(t.get("x")), float(t.get("y")), t.text or "") for t in root.iter(f"{SVG}text")]
+
+
+def heat_map(svg: str) -> dict[tuple[int, int], tuple[str, str | None]]:
+    """Every cell of a heat map, by (row, column): its fill and the label drawn inside its square
+    (None when it has none), matched by where they stand in the picture."""
+    root = ET.fromstring(svg)
+    texts = _texts(root)
+    cells = {}
+    for rect in root.iter(f"{SVG}rect"):
+        if rect.get("class") != "cell":
+            continue
+        x, y, w, h = _box(rect)
+        inside = [text for tx, ty, text in texts if x < tx < x + w and y < ty < y + h]
+        assert len(inside) <= 1, inside
+        cell = (int(rect.get("data-row")), int(rect.get("data-col")))
+        cells[cell] = (rect.get("fill"), inside[0] if inside else None)
+    return cells
+
+
+def legend(svg: str) -> dict[str, str]:
+    """The colour key under the board: each label (`0%`, `50%`, ...) with the fill of the swatch
+    just left of it."""
+    root = ET.fromstring(svg)
+    swatches = [r for r in root.iter(f"{SVG}rect") if r.get("class") is None and r.get("x")]
+    key = {}
+    for tx, ty, text in _texts(root):
+        if not text.endswith("%"):
+            continue
+        left = [
+            (x, rect.get("fill"))
+            for rect in swatches
+            for x, y, w, h in [_box(rect)]
+            if x + w <= tx and y <= ty <= y + h
+        ]
+        key[text] = max(left)[1]
+    return key
+
+
+def rgb(fill: str) -> tuple[int, int, int]:
+    """A fill written `rgb(r,g,b)`, as three numbers."""
+    assert fill.startswith("rgb(") and fill.endswith(")"), fill
+    red, green, blue = (int(part) for part in fill[4:-1].split(","))
+    return red, green, blue
+
+
+def best_click_outline(svg: str) -> tuple[int, int]:
+    """The cell the blue outline (the best next click) stands in."""
+    root = ET.fromstring(svg)
+    (outline,) = [r for r in root.iter(f"{SVG}rect") if r.get("stroke") == "blue"]
+    x, y, w, h = _box(outline)
+    cell = float(next(r for r in root.iter(f"{SVG}rect") if r.get("class") == "cell").get("width"))
+    return int((y + h / 2) // cell), int((x + w / 2) // cell)
 
 
 # --- analyze ------------------------------------------------------------------------------------
 
 
-def test_analyze_json_has_the_design_keys_and_a_grid_of_probabilities():
-    records = run_main(["analyze", SPEC, "--json"]).records()
+def test_analyze_json_has_its_keys_and_a_grid_of_probabilities():
+    records = run_main(["analyze", RULES_EXAMPLES, "--json"]).records()
     unique, four, none = records
     assert set(unique) == {"board", "count", "probabilities", "safe", "mines", "best"}
     assert unique["probabilities"] == [
@@ -45,7 +109,7 @@ def test_analyze_with_a_mine_total_on_both_backends_gives_the_same_numbers():
 
 
 def test_analyze_draws_percentages_and_names_the_best_click():
-    run = run_main(["analyze", SPEC])
+    run = run_main(["analyze", RULES_EXAMPLES])
     assert run.status == 0
     assert " 100%   0%    *" in run.out
     assert "best next click: 1,2 (0% chance of a mine)" in run.out
@@ -53,15 +117,21 @@ def test_analyze_draws_percentages_and_names_the_best_click():
 
 
 def test_analyze_writes_one_svg_per_board(in_tmp):
-    run = run_main(["analyze", SPEC, "--svg", "heat.svg"])
+    run = run_main(["analyze", RULES_EXAMPLES, "--svg", "heat.svg"])
     assert run.status == 0
-    for name in ("heat.svg", "heat-2.svg", "heat-3.svg"):
-        ET.parse(in_tmp / name)
+    for name, (height, width), solutions in [
+        ("heat.svg", (4, 4), "1 solution"),
+        ("heat-2.svg", (5, 4), "4 solutions"),
+        ("heat-3.svg", (1, 2), "0 solutions"),
+    ]:
+        svg = (in_tmp / name).read_text()
+        assert set(heat_map(svg)) == {(r, c) for r in range(height) for c in range(width)}
+        assert ET.fromstring(svg).find(f"{SVG}title").text.endswith(f": {solutions}")
 
 
 def test_analyze_reference_backend_agrees_on_small_boards():
-    kanren = run_main(["analyze", SPEC, "--json"]).records()
-    reference = run_main(["analyze", SPEC, "--json", "--backend", "reference"]).records()
+    kanren = run_main(["analyze", RULES_EXAMPLES, "--json"]).records()
+    reference = run_main(["analyze", RULES_EXAMPLES, "--json", "--backend", "reference"]).records()
     for k, r in zip(kanren, reference):
         assert (k["count"], k["probabilities"], k["best"]) == (
             r["count"],
@@ -78,20 +148,48 @@ def test_svg_of_a_board_without_solution_says_why():
 
 def test_svg_shows_every_cell_with_its_probability():
     analysis = KanrenBackend().analyze(Board.from_text("1110 / 2*31 / 3*?? / 2*4? / 112?"))
-    root = ET.fromstring(render_svg(analysis))
+    svg = render_svg(analysis)
+    root = ET.fromstring(svg)
     cells = root.findall(f"{SVG}rect[@class='cell']")
     assert len(cells) == 20
     labels = [t.text for t in root.iter(f"{SVG}text")]
     assert labels.count("50") == 4  # the four unknown cells, 50 % each
     assert "*" in labels and "4" in labels
     assert int(root.get("width")) >= 4 * 28
+    drawn = heat_map(svg)
+    unknown = [(2, 2), (2, 3), (3, 3), (4, 3)]  # each a mine in two of the four solutions
+    assert [drawn[cell][1] for cell in unknown] == ["50"] * 4
+    assert {drawn[cell][0] for cell in unknown} == {legend(svg)["50%"]}
+    assert drawn[(3, 2)][1] == "4" and drawn[(1, 2)][1] == "3"  # digits show themselves
+    assert drawn[(1, 1)][1] == drawn[(3, 1)][1] == "*"  # and known mines their star
+    assert drawn[(0, 3)] == (drawn[(0, 0)][0], None)  # a 0 is drawn as a plain open cell
+
+
+def test_svg_colours_forced_cells_apart_and_as_its_legend_says():
+    board = Board.from_text("1121 / 1??* / 12?* / 0122")  # (1,1) and (2,2) mines, (1,2) safe
+    svg = render_svg(KanrenBackend().analyze(board))
+    drawn, key = heat_map(svg), legend(svg)
+    (mine_fill, mine_label), (safe_fill, safe_label) = drawn[(1, 1)], drawn[(1, 2)]
+    assert (mine_label, safe_label) == ("100", "0")
+    assert drawn[(2, 2)] == (mine_fill, "100")
+    assert mine_fill != safe_fill
+    assert (key["100%"], key["0%"]) == (mine_fill, safe_fill)
+    red, green, _ = rgb(mine_fill)
+    assert red > green  # a sure mine is red
+    red, green, _ = rgb(safe_fill)
+    assert green > red  # a sure safe cell green
+    assert drawn[(0, 2)][1] == "2" and drawn[(1, 3)][1] == "*"
+    assert {drawn[cell][0] for cell in [(1, 1), (1, 2), (2, 2)]}.isdisjoint(
+        {drawn[(0, 2)][0], drawn[(1, 3)][0]}
+    )  # open and known cells are not on the scale
+    assert best_click_outline(svg) == (1, 2)
 
 
 # --- compare ------------------------------------------------------------------------------------
 
 
 def test_compare_shows_four_engines_agreeing_on_small_boards():
-    run = run_main(["compare", SPEC, "--json"])
+    run = run_main(["compare", RULES_EXAMPLES, "--json"])
     assert run.status == 0
     for record, (verdict, count) in zip(
         run.records(), [("unique", 1), ("multiple", 4), ("none", 0)]
@@ -108,7 +206,7 @@ def test_compare_without_gplc_still_answers_and_says_so(monkeypatch):
     monkeypatch.setattr(gprolog.shutil, "which", lambda name: None)
     gprolog.executable.cache_clear()  # forget where an earlier test found it
     monkeypatch.setattr(gprolog, "executable", gprolog.executable.__wrapped__)
-    run = run_main(["compare", SPEC])
+    run = run_main(["compare", RULES_EXAMPLES])
     assert run.status == 0
     assert "gprolog    not installed: GNU Prolog is not installed" in run.out
     assert run.out.count("engines agree") == 3
@@ -119,7 +217,7 @@ def test_compare_keeps_going_when_the_cache_folder_cannot_be_made(monkeypatch, t
     not_a_folder.write_text("")
     monkeypatch.setenv("XDG_CACHE_HOME", str(not_a_folder))
     monkeypatch.setattr(gprolog, "executable", gprolog.executable.__wrapped__)
-    run = run_main(["compare", SPEC, "--json"])
+    run = run_main(["compare", RULES_EXAMPLES, "--json"])
     assert run.status == 0
     assert run.records()[0]["engines"]["gprolog"]["verdict"] == "unique"
 
@@ -141,7 +239,7 @@ def test_compare_exits_1_when_engines_disagree(monkeypatch):
         return Outcome("multiple", 5, 0.0) if name == "prolog" else outcome
 
     monkeypatch.setattr(compare_module, "run_engine", lying)
-    run = run_main(["compare", SPEC])
+    run = run_main(["compare", RULES_EXAMPLES])
     assert run.status == 1
     assert "ENGINES DISAGREE" in run.out
 
@@ -160,6 +258,7 @@ def test_solve_draws_game_solutions_in_game_letters():
 
 def test_svg_names_for_later_boards_keep_dotted_folders(in_tmp):
     (in_tmp / "out.d").mkdir()
-    run = run_main(["analyze", SPEC, "--svg", "out.d/heat"])
+    run = run_main(["analyze", RULES_EXAMPLES, "--svg", "out.d/heat"])
     assert run.status == 0
     assert (in_tmp / "out.d" / "heat-2").is_file()
+    assert len(heat_map((in_tmp / "out.d" / "heat-2").read_text())) == 5 * 4  # the second board

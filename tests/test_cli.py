@@ -1,4 +1,4 @@
-"""The command line (DESIGN "The command line"): reading, exit status, JSON Lines, plain output."""
+"""The command line (README.md): reading, exit status, JSON Lines, plain output."""
 
 from __future__ import annotations
 
@@ -24,13 +24,14 @@ from hypothesis import strategies as st
 from logicmines.cli import build_parser, main
 from logicmines.parse import CELL_HELP
 
-SPEC = str(EXAMPLES / "spec.txt")  # SPEC §1: a unique board, a multiple one, one with none
+# The three puzzles of docs/rules.md: one with a single solution, one with four, one with none.
+RULES_EXAMPLES = str(EXAMPLES / "spec.txt")
 UNIQUE = "1121\n1??*\n12?*\n0122\n"
 UNIQUE_SOLVED = ["1121", "1*4*", "12**", "0122"]
 MULTIPLE = "1110\n2*31\n3*??\n2*4?\n112?\n"  # four solutions
 NONE = "2?\n"
-GAME = "EEEEE\nEEMEE\nEEEEE\nEEEEE\n"  # SPEC §3, example 1
-UNIQUE_GAME = "B1E1B\nB1M1B\nB111B\nBBBBB\n"  # example 1 after its click: the rest is forced
+GAME = "EEEEE\nEEMEE\nEEEEE\nEEEEE\n"  # the click example of docs/rules.md
+UNIQUE_GAME = "B1E1B\nB1M1B\nB111B\nBBBBB\n"  # GAME after its first click: the rest is forced
 TWO_TO_THE_70 = 1_180_591_620_717_411_303_424
 
 
@@ -85,7 +86,8 @@ def test_file_with_byte_order_mark_and_crlf_reads(in_tmp):
 
 
 def test_every_board_of_a_file_is_answered():
-    assert [r["board"] for r in run_main(["count", SPEC, "--json"]).records()] == [0, 1, 2]
+    records = run_main(["count", RULES_EXAMPLES, "--json"]).records()
+    assert [r["board"] for r in records] == [0, 1, 2]
 
 
 def test_closed_standard_input_is_one_error_line(monkeypatch, capsys):
@@ -202,8 +204,11 @@ def test_solve_exits_0_even_when_there_is_no_solution():
     assert run_main(["solve"], stdin=MULTIPLE + "\n" + NONE).status == 0
 
 
-def test_reveal_exits_0():
-    assert run_main(["reveal", "--click", "3,0"], stdin=GAME).status == 0
+def test_reveal_exits_0_and_prints_the_board_after_the_click():
+    run = run_main(["reveal", "--click", "3,0"], stdin=GAME)
+    assert run.status == 0
+    assert run.err == ""
+    assert run.out == UNIQUE_GAME + "playing\n"
 
 
 BAD_USAGE = {
@@ -355,7 +360,7 @@ def test_reveal_json_status_is_won_when_every_safe_square_is_open():
 
 
 def test_json_lines_are_one_object_per_board_in_file_order():
-    run = run_main(["check", SPEC, "--json"])
+    run = run_main(["check", RULES_EXAMPLES, "--json"])
     lines = run.out.splitlines()
     assert len(lines) == 3 and run.out.endswith("\n")
     records = [json.loads(line) for line in lines]
@@ -383,7 +388,7 @@ def test_check_draws_the_board_and_its_solution_as_grids():
 
 
 def test_check_says_each_verdict_in_words():
-    out = run_main(["check", SPEC]).out
+    out = run_main(["check", RULES_EXAMPLES]).out
     assert "unique: exactly one solution" in out
     assert "multiple: more than one solution" in out
     assert "none: no solution" in out
@@ -391,8 +396,8 @@ def test_check_says_each_verdict_in_words():
 
 
 def test_title_names_file_line_size_and_kind():
-    out = run_main(["check", SPEC]).out
-    assert f"board 2 ({SPEC}:9, 5x4 puzzle): multiple" in out
+    out = run_main(["check", RULES_EXAMPLES]).out
+    assert f"board 2 ({RULES_EXAMPLES}:9, 5x4 puzzle): multiple" in out
 
 
 def test_check_draws_a_game_solution_the_way_the_board_came_in():
@@ -443,14 +448,14 @@ def test_reveal_titles_each_board_when_there_are_several():
 
 
 def test_output_has_no_colour_when_it_is_not_a_terminal():
-    assert "\x1b" not in run_main(["check", SPEC]).out
+    assert "\x1b" not in run_main(["check", RULES_EXAMPLES]).out
 
 
 # --- `python -m logicmines` ---------------------------------------------------------------------
 
 
 def test_python_dash_m_gives_the_same_answers():
-    args = ["check", SPEC, "--json"]
+    args = ["check", RULES_EXAMPLES, "--json"]
     module = run_process([sys.executable, "-m", "logicmines", *args], env=checkout_env(), cwd=ROOT)
     assert module == run_main(args)
 

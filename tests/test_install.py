@@ -56,7 +56,7 @@ def venv(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture
 def elsewhere(tmp_path: Path) -> Path:
-    """A folder that is not the checkout, holding a copy of the SPEC examples."""
+    """A folder that is not the checkout, holding a copy of examples/spec.txt."""
     (tmp_path / "spec.txt").write_text((EXAMPLES / "spec.txt").read_text())
     return tmp_path
 
@@ -85,7 +85,7 @@ def test_installed_command_checks_a_file_from_another_folder(venv, elsewhere):
     command = [str(venv / "logicmines"), "check", "spec.txt", "--json"]
     run = run_process(command, cwd=elsewhere, env=_clean_env())
     assert run.err == ""
-    assert run.status == 1  # the second and third SPEC boards are not unique
+    assert run.status == 1  # its second and third boards are not unique
     verdicts = [record["verdict"] for record in run.records()]
     assert verdicts == ["unique", "multiple", "none"]
 

@@ -1,4 +1,5 @@
-"""Reading boards (DESIGN "Board formats"): every format that reads, and what every mistake says."""
+"""Reading boards (grammar/board.lark, docs/rules.md): every format that reads, and what every
+mistake says."""
 
 from __future__ import annotations
 

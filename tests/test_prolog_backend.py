@@ -25,7 +25,7 @@ from logicmines.backends.prolog import PrologBackend, ReferenceBackend
 from logicmines.board import Board
 from logicmines.engine import Piece
 from logicmines.generate import midgame
-from logicmines.results import Verdict
+from logicmines.results import CheckResult, Verdict
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -59,6 +59,7 @@ def puzzles(draw, height: int = 5, width: int = 5, unknown: int = 12):
     layout = {(r, c) for r in range(h) for c in range(w) if rng.random() < density}
     cells = [(r, c) for r in range(h) for c in range(w)]
     hidden = set(rng.sample(cells, min(unknown, sum(rng.random() < hide for _ in cells))))
+    solved = Board.from_mines(h, w, layout)
     rows = []
     for r in range(h):
         row = []
@@ -70,8 +71,7 @@ def puzzles(draw, height: int = 5, width: int = 5, unknown: int = 12):
             elif rng.random() < wrong:
                 row.append(str(rng.randint(0, 8)))
             else:
-                around = sum((i, j) in layout for i in (r - 1, r, r + 1) for j in (c - 1, c, c + 1))
-                row.append(str(around))
+                row.append(solved[(r, c)])
         rows.append("".join(row))
     return Board(tuple(rows))
 
@@ -100,18 +100,18 @@ def piece_models(piece: Piece) -> list[tuple[int, ...]]:
     ]
 
 
-# --- the SPEC's examples, on every engine ---------------------------------------------------------
+# --- the examples of docs/rules.md, on every engine -----------------------------------------------
 
 
 @pytest.mark.parametrize("name", ENGINES)
-def test_spec_board_with_one_solution_is_unique(name):
+def test_rules_board_with_one_solution_is_unique(name):
     result = ENGINES[name].check(board("1121 / 1??* / 12?* / 0122"))
     assert result.verdict is Verdict.UNIQUE
     assert result.solution.rows == ("1121", "1*4*", "12**", "0122")
 
 
 @pytest.mark.parametrize("name", ENGINES)
-def test_spec_board_with_four_solutions(name):
+def test_rules_board_with_four_solutions(name):
     b = board("1110 / 2*31 / 3*?? / 2*4? / 112?")
     engine = ENGINES[name]
     assert engine.check(b).verdict is Verdict.MULTIPLE
@@ -138,7 +138,7 @@ def test_reference_says_its_program_finds_no_solution():
 
 @pytest.mark.parametrize("name", ENGINES)
 def test_a_game_board_is_read_as_the_puzzle_it_poses(name):
-    game = Board(("B1E1B", "B1M1B", "B111B", "BBBBB"), "game")  # SPEC §3 example 1's result
+    game = Board(("B1E1B", "B1M1B", "B111B", "BBBBB"), "game")  # the rules' first click's result
     result = ENGINES[name].check(game)
     assert result.verdict is Verdict.UNIQUE
     assert result.solution.rows == ("01110", "01*10", "01110", "00000")
@@ -225,6 +225,67 @@ def test_prolog_and_kanren_count_expert_midgames_exactly_alike(seed, opened):
 
 def test_prolog_counts_stay_exact_far_beyond_64_bits():
     assert prolog.count(board("0?" + "?" * 198)) == 2**198  # the ? beside the 0 is safe
+
+
+# --- a 200x200 board whose answer is known by construction ----------------------------------------
+
+
+def with_hidden(solved: Board, hidden: set) -> Board:
+    """The puzzle left when the cells in `hidden` of a solved board are covered with `?`."""
+    return Board(
+        tuple(
+            "".join("?" if (r, c) in hidden else ch for c, ch in enumerate(row))
+            for r, row in enumerate(solved.rows)
+        )
+    )
+
+
+def far_apart_hidden_cells(solved: Board, away_from=None) -> set:
+    """Every third cell of every third row, if a digit touches it (and it is more than two cells
+    from `away_from`). No digit touches two of them, so each is decided by any digit beside it,
+    alone: the puzzle they leave has exactly one solution, `solved`."""
+    cells = set()
+    for r in range(1, solved.height, 3):
+        for c in range(1, solved.width, 3):
+            if away_from and max(abs(r - away_from[0]), abs(c - away_from[1])) <= 2:
+                continue
+            if any(solved[n] != "*" for n in solved.neighbours((r, c))):
+                cells.add((r, c))
+    return cells
+
+
+def mine_layout(n: int, seed: int) -> set:
+    rng = random.Random(seed)
+    return {(r, c) for r in range(n) for c in range(n) if rng.random() < 0.2}
+
+
+@pytest.mark.parametrize("name", ["kanren", "prolog"])
+def test_a_200_by_200_board_with_thousands_of_decided_cells_is_unique(name):
+    solved = Board.from_mines(200, 200, mine_layout(200, seed=200))
+    hidden = far_apart_hidden_cells(solved)
+    assert len(hidden) > 4000 and any(solved[cell] == "*" for cell in hidden)
+    puzzle = with_hidden(solved, hidden)
+    result = ENGINES[name].check(puzzle)
+    assert result.verdict is Verdict.UNIQUE
+    assert result.solution == solved
+    assert ENGINES[name].count(puzzle) == 1
+
+
+@pytest.mark.parametrize("name", ["kanren", "prolog"])
+def test_a_200_by_200_board_with_one_cell_no_digit_touches_has_two_solutions(name):
+    # The middle of a 3x3 block of mines, hidden: every neighbour is a mine, no digit says
+    # anything about it, so it doubles the count of the otherwise unique board.
+    centre = (100, 100)
+    block = {(100 + dr, 100 + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)} - {centre}
+    layout = (mine_layout(200, seed=201) - {centre}) | block
+    safe_centre = Board.from_mines(200, 200, layout)
+    mined_centre = Board.from_mines(200, 200, layout | {centre})
+    hidden = far_apart_hidden_cells(safe_centre, away_from=centre) | {centre}
+    puzzle = with_hidden(safe_centre, hidden)
+    assert ENGINES[name].check(puzzle).verdict is Verdict.MULTIPLE
+    assert ENGINES[name].count(puzzle) == 2
+    solutions = sorted(s.rows for s in ENGINES[name].solutions(puzzle))
+    assert solutions == sorted([safe_centre.rows, mined_centre.rows])
 
 
 # --- the reference program against both -----------------------------------------------------------
@@ -318,6 +379,8 @@ def test_reference_out_of_stack_is_an_engine_error(small_prolog_stack):
         reference.check(big)
     assert "--backend prolog" in str(error.value)
     assert reference.check(board("1? / *?")).verdict is Verdict.UNIQUE
+    # The advice holds: every digit is shown, so the board is its own one solution.
+    assert prolog.check(big) == CheckResult(Verdict.UNIQUE, solution=big)
 
 
 # --- without SWI-Prolog ---------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""The game's click rules (SPEC §3): what one click, and a game of clicks, does to a board."""
+"""The game's click rules (docs/rules.md): what one click, and a game of clicks, does to a board."""
 
 from __future__ import annotations
 
@@ -14,15 +14,15 @@ def game(text: str) -> Board:
     return Board.from_text(text, kind="game")
 
 
-# --- SPEC §3 examples -----------------------------------------------------------------------
+# --- the examples in docs/rules.md ------------------------------------------------------------
 
 
-def test_spec_example_1_a_blank_click_floods_to_the_digits():
+def test_rules_example_a_blank_click_floods_to_the_digits():
     board = game("EEEEE / EEMEE / EEEEE / EEEEE")
     assert reveal(board, (3, 0)) == game("B1E1B / B1M1B / B111B / BBBBB")
 
 
-def test_spec_example_2_a_click_on_the_mine_explodes_it():
+def test_rules_example_a_click_on_the_mine_explodes_it():
     board = game("B1E1B / B1M1B / B111B / BBBBB")
     assert reveal(board, (1, 2)) == game("B1E1B / B1X1B / B111B / BBBBB")
 
@@ -214,7 +214,7 @@ def test_a_1000_by_1000_board_with_one_corner_mine_opens_from_one_click():
 
 
 def _flood_by_the_book(board: Board, cell: tuple[int, int]) -> Board:
-    """SPEC §3 read literally: recursive, through board.neighbours (fine on small boards)."""
+    """The click rules read literally: recursive, through board.neighbours (small boards only)."""
     grid = [list(row) for row in board.rows]
 
     def open_(r: int, c: int) -> None:
