@@ -13,7 +13,16 @@ from kanren import run, var
 from oracle import all_models, verdict_of
 
 from logicmines import frontier
-from logicmines.backends.kanren import KanrenBackend, conjo, counto, mineso, pieceo, pluso
+from logicmines.backends.kanren import (
+    KanrenBackend,
+    board_models,
+    boardo,
+    conjo,
+    counto,
+    mineso,
+    pieceo,
+    pluso,
+)
 from logicmines.board import Board
 from logicmines.engine import Piece
 from logicmines.frontier import count_part
@@ -79,16 +88,16 @@ def test_conjo_holds_a_thousand_goals_without_recursion_error():
     assert run(1, tuple(xs), goal) == (tuple([0] * 1000),)
 
 
-# --- the SPEC's examples ------------------------------------------------------------------------
+# --- small example boards, each with a known answer ---------------------------------------------
 
 
-def test_spec_unique_example_has_its_one_solution():
+def test_unique_example_has_its_one_solution():
     result = kanren.check(board("1121 / 1??* / 12?* / 0122"))
     assert result.verdict is Verdict.UNIQUE
     assert result.solution.rows == ("1121", "1*4*", "12**", "0122")
 
 
-def test_spec_four_solution_example():
+def test_four_solution_example():
     b = board("1110 / 2*31 / 3*?? / 2*4? / 112?")
     assert kanren.count(b) == 4
     assert kanren.check(b).verdict is Verdict.MULTIPLE
@@ -130,9 +139,10 @@ def test_solutions_respect_the_limit():
 
 
 @st.composite
-def small_boards(draw, max_side: int = 6):
-    """Random puzzles up to 6x6 (one row and one column included) with at most 14 unknown cells,
-    so that enumeration stays quick: sometimes consistent, sometimes with wrong digits."""
+def small_boards(draw, max_side: int = 6, max_unknown: int = 14):
+    """Random puzzles up to max_side x max_side (one row and one column included) with at most
+    max_unknown unknown cells, so that enumeration stays quick: sometimes consistent, sometimes
+    with wrong digits."""
     h = draw(st.integers(1, max_side))
     w = draw(st.integers(1, max_side))
     seed = draw(st.integers(0, 2**32))
@@ -145,7 +155,7 @@ def small_boards(draw, max_side: int = 6):
     for r in range(h):
         row = ""
         for c in range(w):
-            if unknown < 14 and rng.random() < hidden:
+            if unknown < max_unknown and rng.random() < hidden:
                 unknown += 1
                 row += "?"
             elif (r, c) in mines:
@@ -198,6 +208,106 @@ def test_fully_revealed_consistent_boards_are_unique(h, w, seed):
     result = kanren.check(b)
     assert result.verdict is Verdict.UNIQUE
     assert result.solution == b
+
+
+# --- boardo: the whole board as one relation -----------------------------------------------------
+
+EXAMPLE = "1121 / 1??* / 12?* / 0122"
+EXAMPLE_LAYOUT = ((0, 0, 0, 0), (0, 1, 0, 1), (0, 0, 1, 1), (0, 0, 0, 0))
+
+
+def test_boardo_lists_the_one_solution_of_the_unique_example():
+    assert [s.rows for s in board_models(board(EXAMPLE))] == [("1121", "1*4*", "12**", "0122")]
+
+
+def test_boardo_has_no_model_of_a_board_with_no_solution():
+    for text in ("2?", "1121 / 1??* / 12?* / 0123"):
+        assert all_models(board(text)) == []
+        assert board_models(board(text)) == []
+
+
+@pytest.mark.parametrize("h, w", [(1, 1), (2, 3), (3, 3), (3, 4)])
+def test_boardo_on_a_board_of_unknowns_lists_every_layout(h, w):
+    b = Board(("?" * w,) * h)
+    solved = sorted(s.rows for s in board_models(b))
+    assert len(solved) == 2 ** (h * w)
+    assert solved == sorted(all_models(b))
+
+
+def test_boardo_respects_the_limit():
+    assert len(board_models(board("????"), limit=3)) == 3
+    assert board_models(board("????"), limit=0) == []
+
+
+def test_boardo_backwards_checks_a_whole_layout():
+    assert run(0, True, boardo(board(EXAMPLE), EXAMPLE_LAYOUT)) == (True,)
+    wrong = ((0, 0, 0, 0), (0, 1, 1, 1), (0, 0, 1, 1), (0, 0, 0, 0))
+    assert run(0, True, boardo(board(EXAMPLE), wrong)) == ()
+
+
+def test_boardo_with_some_cells_fixed_derives_the_rest():
+    # 1? / ??: with a mine fixed below the 1, the other two unknown cells are safe.
+    x, y = var(), var()
+    assert run(0, (x, y), boardo(board("1? / ??"), ((0, x), (1, y)))) == ((0, 0),)
+    assert sorted(run(0, (x, y), boardo(board("1? / ??"), ((0, x), (0, y))))) == [(0, 1), (1, 0)]
+
+
+@settings(max_examples=400, deadline=None)
+@given(small_boards(max_side=5, max_unknown=8))
+def test_boardo_models_are_exactly_the_enumerated_models(b):
+    assert sorted(s.rows for s in board_models(b)) == sorted(all_models(b))
+
+
+@settings(max_examples=400, deadline=None)
+@given(small_boards(max_side=5, max_unknown=8), st.randoms(use_true_random=False))
+def test_boardo_backwards_accepts_exactly_the_layouts_enumeration_finds(b, rng):
+    # A layout drawn at random over the unknown cells, given to boardo whole: it is accepted
+    # exactly when plain enumeration lists the board it draws.
+    layout = tuple(
+        tuple(
+            1 if b[r, c] == "*" else rng.randint(0, 1) if b[r, c] == "?" else 0
+            for c in range(b.width)
+        )
+        for r in range(b.height)
+    )
+    mines = [(r, c) for r in range(b.height) for c in range(b.width) if layout[r][c]]
+    drawn = Board.from_mines(b.height, b.width, mines).rows
+    accepted = run(0, True, boardo(b, layout)) == (True,)
+    assert accepted == (drawn in all_models(b))
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.integers(1, 5), st.integers(1, 5), st.randoms(use_true_random=False))
+def test_counto_backwards_derives_every_digit_of_a_layout(h, w, rng):
+    # The layout is given; each digit is the one total its neighbours' mines allow.
+    mines = {(r, c) for r in range(h) for c in range(w) if rng.random() < 0.3}
+    solved = Board.from_mines(h, w, mines)
+    layout = tuple(tuple(int((r, c) in mines) for c in range(w)) for r in range(h))
+    assert run(0, True, boardo(solved, layout)) == (True,)
+    for cell in solved.cells():
+        if cell not in mines:
+            total = var()
+            around = [(layout[r][c], 1) for r, c in solved.neighbours(cell)]
+            assert run(0, total, counto(around, total)) == (int(solved[cell]),)
+
+
+@settings(max_examples=400, deadline=None)
+@given(small_boards(max_side=5, max_unknown=8))
+def test_staged_backend_counts_what_boardo_lists(b):
+    # boardo as the oracle on the kanren side: the same rules, with no staging at all.
+    solved = sorted(s.rows for s in board_models(b))
+    assert kanren.count(b) == len(solved)
+    assert sorted(s.rows for s in kanren.solutions(b)) == solved
+
+
+def test_boardo_holds_a_thousand_digits_without_recursion_error():
+    # One row of 1200 cells: over a thousand goals, past where `lall` exceeds the recursion limit.
+    rng = random.Random(1)
+    solved = Board.from_mines(1, 1200, [(0, c) for c in range(1200) if rng.random() < 0.3])
+    hidden = "".join("?" if c % 50 == 0 else x for c, x in enumerate(solved.rows[0]))
+    models = board_models(Board((hidden,)))
+    assert solved in models
+    assert len(models) == kanren.count(Board((hidden,)))
 
 
 # --- size -----------------------------------------------------------------------------------------
