@@ -9,15 +9,16 @@ of mines each holds, and are combined by mine count.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 from math import prod
 
 from .board import Board, Cell
 from .engine import PieceMemo
-from .frontier import PartCounts, convolve, count_part_groups
-from .problem import Constraint, NoSolution, Problem, touching
-from .staging import Staged, settle, total_count
+from .explain import explain
+from .frontier import PartCounts, count_part_groups
+from .problem import NoSolution, Problem
+from .staging import Staged, binomials, settle, together, with_free
 
 
 @dataclass(frozen=True)
@@ -87,32 +88,29 @@ def _shares(staged: Staged, counted: list[PartCounts]):
 
 
 def _shares_with_total(staged: Staged, counted: list[PartCounts], mines: int):
-    left = mines - staged.problem.known_mines - sum(staged.forced.values())
+    left = mines - staged.placed
     if left < 0:
         return None
     free = len(staged.free)
     if left > free + sum(len(c.total) - 1 for c in counted):
         return None  # more mines than the unknown cells can hold: no need to count up to them
-    binomials = _binomials(free, left)  # index i: ways for the free cells to hold i mines
-    everything = [1]  # index m: the parts together holding m mines
-    for c in counted:
-        everything = convolve(everything, c.total[: left + 1])[: left + 1]
-    count = sum(c * binomials[left - m] for m, c in enumerate(everything))
+    everything = together((c.total for c in counted), left)  # index m: the parts hold m mines
+    count = with_free(everything, free, left)
     if count == 0:
         return None
     probabilities = {cell: Fraction(value) for cell, value in staged.forced.items()}
     if free:
-        # A given free cell is a mine: the other free cells hold the rest.
-        others = _binomials(free - 1, left)
-        as_mine = sum(c * others[left - m - 1] for m, c in enumerate(everything) if m < left)
+        # A given free cell is a mine: the parts and the other free cells hold the rest.
+        as_mine = with_free(everything, free - 1, left - 1) if left else 0
         for cell in staged.free:
             probabilities[cell] = Fraction(as_mine, count)
+    ways_free = binomials(free, left)  # index i: ways for the free cells to hold i mines
     for c in counted:
         # The other parts together: everything divided by this part (exact, as power series).
         rest = _divide(everything, c.total, left)
         # index m: ways for the other parts and the free cells to hold `left - m` mines.
         ways = [
-            sum(r * binomials[left - m - k] for k, r in enumerate(rest[: left - m + 1]))
+            sum(r * ways_free[left - m - k] for k, r in enumerate(rest[: left - m + 1]))
             for m in range(min(len(c.total), left + 1))
         ]
         for g, group_mines in zip(c.groups, c.mines):
@@ -120,14 +118,6 @@ def _shares_with_total(staged: Staged, counted: list[PartCounts], mines: int):
             share = Fraction(numerator, len(g.cells) * count)
             probabilities.update((cell, share) for cell in g.cells)
     return count, probabilities
-
-
-def _binomials(n: int, up_to: int) -> list[int]:
-    """C(n, i) for i = 0..up_to (zero past n)."""
-    row = [1]
-    for i in range(1, up_to + 1):
-        row.append(row[-1] * (n - i + 1) // i if i <= n else 0)
-    return row
 
 
 def _divide(product: list[int], factor: list[int], up_to: int) -> list[int]:
@@ -141,103 +131,6 @@ def _divide(product: list[int], factor: list[int], up_to: int) -> list[int]:
             value -= factor[i] * quotient[k - i]
         quotient.append(value // factor[0])
     return quotient
-
-
-# --- why there is no solution -------------------------------------------------------------------
-
-
-def _holds(problem: Problem, digits: list[Constraint], memo: PieceMemo) -> bool:
-    """Whether these digits alone (the board's known mines as they are) have a model."""
-    try:
-        staged = settle(replace(problem, constraints=tuple(digits), reason=None), memo)
-    except NoSolution:
-        return False
-    return total_count(staged, memo) > 0
-
-
-def explain(
-    problem: Problem,
-    memo: PieceMemo,
-    mines: int | None = None,
-    settled: Staged | NoSolution | None = None,
-) -> str:
-    """A small group of digits that cannot hold together, named by cell and value.
-
-    Starts from the digits where the contradiction showed, widens to the digits sharing cells
-    with them until the group alone has no model, then drops every digit the group can do
-    without. `settled` is what `settle` already gave for this problem (its result or its
-    NoSolution), so that it is not done again.
-    """
-    if problem.reason:
-        return problem.reason
-    if settled is None:
-        try:
-            settled = settle(problem, memo)
-        except NoSolution as failure:
-            settled = failure
-    if isinstance(settled, NoSolution):
-        group = list(settled.digits)
-    else:
-        staged = settled
-        if total_count(staged, memo) == 0:
-            group = min(
-                (part for part in staged.parts if total_count(_only(staged, part), memo) == 0),
-                key=len,
-            )
-            group = [_original(problem, c) for c in group]
-        elif mines is not None:
-            return _mines_reason(staged, memo, mines)
-        else:  # pragma: no cover - explain is only called when there is no solution
-            return "the board has a solution"
-    digits = problem.constraints
-    by_cell = {cell: [digits[i] for i in ids] for cell, ids in touching(digits).items()}
-    chosen = list(dict.fromkeys(_original(problem, c) for c in group))
-    while _holds(problem, chosen, memo):
-        wider = {n for c in chosen for cell in c.cells for n in by_cell[cell]} - set(chosen)
-        if not wider:
-            break
-        chosen += sorted(wider, key=lambda c: c.digit)
-    if len(chosen) <= 40:
-        for c in list(chosen):
-            trial = [d for d in chosen if d != c]
-            if trial and not _holds(problem, trial, memo):
-                chosen = trial
-    return _words(chosen)
-
-
-def _only(staged: Staged, part: list[Constraint]) -> Staged:
-    return replace(staged, parts=[part], free=())
-
-
-def _original(problem: Problem, reduced: Constraint) -> Constraint:
-    """The board's own constraint for a digit (staging may have narrowed its cells and need)."""
-    for c in problem.constraints:
-        if c.digit == reduced.digit:
-            return c
-    return reduced
-
-
-def _words(digits: list[Constraint]) -> str:
-    names = [c.describe() for c in sorted(digits, key=lambda c: c.digit)]
-    if len(names) == 1:
-        return f"{names[0]} cannot hold"
-    if len(names) == 2:
-        return f"{names[0]} and {names[1]} cannot both hold"
-    shown = names if len(names) <= 8 else names[:8] + [f"{len(names) - 8} more"]
-    return f"{', '.join(shown[:-1])} and {shown[-1]} cannot all hold"
-
-
-def _mines_reason(staged: Staged, memo: PieceMemo, mines: int) -> str:
-    fewest = staged.problem.known_mines + sum(staged.forced.values())
-    most = fewest + len(staged.free)
-    for part in staged.parts:
-        by_mines = [m for m, c in enumerate(count_part_groups(part, memo, True).total) if c]
-        fewest += min(by_mines)
-        most += max(by_mines)
-    if fewest == most:
-        held = "mine" if fewest == 1 else "mines"
-        return f"every solution holds exactly {fewest} {held} in all, not {mines}"
-    return f"the solutions hold between {fewest} and {most} mines in all, never {mines}"
 
 
 def from_models(puzzle: Board, solved: list[Board], mines: int | None, reason: str) -> Analysis:

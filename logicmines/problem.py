@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .board import Board, Cell
 from .words import at, plural
@@ -11,22 +11,36 @@ from .words import at, plural
 
 @dataclass(frozen=True)
 class Constraint:
-    """A shown digit: exactly `need` of `cells` (its unknown neighbours) are mines."""
+    """A shown digit: exactly `need` of `cells` (its unknown neighbours) are mines.
+
+    The staging narrows constraints as it settles cells; a narrowed one keeps the board's own
+    constraint for its digit as `origin`, so an explanation can name what the board shows.
+    """
 
     digit: Cell
     value: int
     cells: tuple[Cell, ...]
     need: int
+    origin: Constraint | None = field(default=None, compare=False, repr=False)
 
     def describe(self) -> str:
         return f"{at(self.digit)}={self.value}"
+
+    @property
+    def original(self) -> Constraint:
+        """The board's own constraint for this digit (itself, unless narrowed)."""
+        return self.origin or self
+
+    def narrowed(self, cells: tuple[Cell, ...], need: int) -> Constraint:
+        """The same digit, once some of its cells are settled: `need` of `cells` left."""
+        return Constraint(self.digit, self.value, cells, need, self.original)
 
 
 class NoSolution(Exception):
     """The board has no solution; the message names the digits that cannot hold together.
 
     `digits` are the constraints where the contradiction showed (other digits may have forced
-    cells on the way there; `logicmines.analysis.explain` finds a small group that alone fails).
+    cells on the way there; `logicmines.explain.conflict` finds a small group that alone fails).
     """
 
     def __init__(self, message: str, digits: tuple[Constraint, ...] = ()):

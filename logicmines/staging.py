@@ -9,14 +9,13 @@ into independent parts, ordering the work so that failure shows early, and multi
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from itertools import combinations, islice, product
-from math import comb
 
 from .board import Cell
 from .engine import Piece, PieceMemo
-from .frontier import convolve, count_part, part_models
+from .frontier import Poly, convolve, count_part, part_models
 from .problem import Constraint, NoSolution, Problem, parts, touching
 
 # --- forced cells ----------------------------------------------------------------------------
@@ -47,6 +46,11 @@ class Staged:
     parts: list[list[Constraint]]  # independent parts of the remaining constraints
     free: tuple[Cell, ...]  # unknown cells that touch no remaining digit
 
+    @property
+    def placed(self) -> int:
+        """Mines already known: the board's own `*` and the forced mines."""
+        return self.problem.known_mines + sum(self.forced.values())
+
 
 def settle(problem: Problem, memo: PieceMemo) -> Staged:
     """Settle every cell on which all models of one digit, or of two digits sharing cells, agree.
@@ -56,72 +60,98 @@ def settle(problem: Problem, memo: PieceMemo) -> Staged:
     """
     if problem.reason:
         raise NoSolution(problem.reason)
-    constraints = list(problem.constraints)
-    cells = [set(c.cells) for c in constraints]
-    need = [c.need for c in constraints]
-    by_cell = touching(constraints)
-    forced: dict[Cell, int] = {}
-    queue = deque(range(len(constraints)))
-    queued = [True] * len(constraints)
+    settling = _Settling(problem, memo)
+    while settling.queue:
+        settling.look_at(settling.queue.popleft())
+    return settling.staged()
 
-    def assign(cell: Cell, value: int) -> None:
-        forced[cell] = value
-        for k in by_cell[cell]:
-            cells[k].discard(cell)
-            need[k] -= value
-            if not queued[k]:
-                queued[k] = True
-                queue.append(k)
 
-    while queue:
-        i = queue.popleft()
-        queued[i] = False
-        mine = cells[i]
-        alone = memo.models(_single_piece(len(mine), need[i]))
+class _Settling:
+    """The digits of a problem as `settle` narrows them: their open cells and what they need."""
+
+    def __init__(self, problem: Problem, memo: PieceMemo):
+        self.problem = problem
+        self.memo = memo
+        self.constraints = list(problem.constraints)
+        self.cells = [set(c.cells) for c in self.constraints]
+        self.need = [c.need for c in self.constraints]
+        self.by_cell = touching(self.constraints)
+        self.forced: dict[Cell, int] = {}
+        self.queue = deque(range(len(self.constraints)))
+        self.queued = [True] * len(self.constraints)
+
+    def assign(self, cell: Cell, value: int) -> None:
+        """Settle `cell` (1: a mine, 0: safe); every digit around it is looked at again."""
+        self.forced[cell] = value
+        for k in self.by_cell[cell]:
+            self.cells[k].discard(cell)
+            self.need[k] -= value
+            if not self.queued[k]:
+                self.queued[k] = True
+                self.queue.append(k)
+
+    def look_at(self, i: int) -> None:
+        """Settle what digit i says alone, then what it says with each digit sharing cells."""
+        self.queued[i] = False
+        if self._alone(i):
+            return
+        mine = self.cells[i]
+        partners = {k for cell in mine for k in self.by_cell[cell] if k != i and self.cells[k]}
+        for k in sorted(partners):
+            if mine & self.cells[k]:
+                self._pair(i, k)
+            if not mine:
+                return
+
+    def _alone(self, i: int) -> bool:
+        """Digit i on its own: NoSolution if it cannot hold; True when it settled all its cells
+        (none of them mines, or all of them) or has none left."""
+        mine = self.cells[i]
+        alone = self.memo.models(_single_piece(len(mine), self.need[i]))
         if not alone:
-            raise NoSolution(_cannot_hold(constraints[i], need[i], len(mine)), (constraints[i],))
+            c = self.constraints[i]
+            raise NoSolution(_cannot_hold(c, self.need[i], len(mine)), (c,))
         if not mine:
-            continue
+            return True
         if len(alone) == 1 and alone[0][0] in (0, len(mine)):
-            # The digit alone settles its cells: none of them, or all of them, are mines.
             value = 1 if alone[0][0] else 0
             for cell in list(mine):
-                assign(cell, value)
-            continue
-        partners = {k for cell in mine for k in by_cell[cell] if k != i and cells[k]}
-        for k in sorted(partners):
-            other = cells[k]
-            shared = mine & other
-            if not shared:
-                continue
-            piece, index = _pair_piece(
-                len(mine - other), len(shared), len(other - mine), need[i], need[k]
-            )
-            models = memo.models(piece)
-            if not models:
-                raise NoSolution(
-                    f"{constraints[i].describe()} and {constraints[k].describe()} cannot both hold",
-                    (constraints[i], constraints[k]),
-                )
-            groups = {"a": mine - other, "s": shared, "b": other - mine}
-            for name, position in index.items():
-                values = {model[position] for model in models}
-                if len(values) == 1:
-                    (x,) = values
-                    size = piece.sizes[position]
-                    if x in (0, size):
-                        for cell in sorted(groups[name]):
-                            assign(cell, 1 if x else 0)
-            if not mine:
-                break
-    remaining = [
-        Constraint(c.digit, c.value, tuple(sorted(cells[i])), need[i])
-        for i, c in enumerate(constraints)
-        if cells[i]
-    ]
-    touched = {cell for c in remaining for cell in c.cells}
-    free = tuple(cell for cell in problem.unknowns if cell not in forced and cell not in touched)
-    return Staged(problem, forced, parts(remaining), free)
+                self.assign(cell, value)
+            return True
+        return False
+
+    def _pair(self, i: int, k: int) -> None:
+        """Digits i and k together: settle each group of cells on which all their models agree."""
+        mine, other = self.cells[i], self.cells[k]
+        groups = {"a": mine - other, "s": mine & other, "b": other - mine}
+        piece, index = _pair_piece(
+            len(groups["a"]), len(groups["s"]), len(groups["b"]), self.need[i], self.need[k]
+        )
+        models = self.memo.models(piece)
+        if not models:
+            a, b = self.constraints[i], self.constraints[k]
+            raise NoSolution(f"{a.describe()} and {b.describe()} cannot both hold", (a, b))
+        for name, position in index.items():
+            values = {model[position] for model in models}
+            if len(values) == 1 and values <= {0, piece.sizes[position]}:
+                value = 1 if values.pop() else 0
+                for cell in sorted(groups[name]):
+                    self.assign(cell, value)
+
+    def staged(self) -> Staged:
+        """What is left once nothing more settles: the narrowed digits, in parts."""
+        remaining = [
+            c.narrowed(tuple(sorted(self.cells[i])), self.need[i])
+            for i, c in enumerate(self.constraints)
+            if self.cells[i]
+        ]
+        touched = {cell for c in remaining for cell in c.cells}
+        free = tuple(
+            cell
+            for cell in self.problem.unknowns
+            if cell not in self.forced and cell not in touched
+        )
+        return Staged(self.problem, self.forced, parts(remaining), free)
 
 
 def _cannot_hold(constraint: Constraint, need: int, unknown: int) -> str:
@@ -149,14 +179,35 @@ def total_count(staged: Staged, memo: PieceMemo, mines: int | None = None) -> in
             if not total:
                 return 0
         return total
-    left = mines - staged.problem.known_mines - sum(staged.forced.values())
+    left = mines - staged.placed
     if left < 0:
         return 0
-    polynomial = [1]
-    for part in staged.parts:
-        polynomial = convolve(polynomial, count_part(part, memo, by_mines=True))[: left + 1]
-    free = len(staged.free)
-    return sum(c * comb(free, left - m) for m, c in enumerate(polynomial) if 0 <= left - m <= free)
+    polys = (count_part(part, memo, by_mines=True) for part in staged.parts)
+    return with_free(together(polys, left), len(staged.free), left)
+
+
+def together(polys: Iterable[Poly], up_to: int) -> Poly:
+    """Independent things taken together: index m = the ways for all of them to hold m mines
+    (m up to `up_to`; more is never needed)."""
+    product = [1]
+    for poly in polys:
+        product = convolve(product, poly[: up_to + 1])[: up_to + 1]
+    return product
+
+
+def with_free(poly: Poly, free: int, left: int) -> int:
+    """The ways for things counted by `poly` (index m: ways with m mines) and `free` free cells
+    to hold exactly `left` mines between them."""
+    ways = binomials(free, left)
+    return sum(c * ways[left - m] for m, c in enumerate(poly[: left + 1]))
+
+
+def binomials(n: int, up_to: int) -> list[int]:
+    """C(n, i) for i = 0..up_to (zero past n)."""
+    row = [1]
+    for i in range(1, up_to + 1):
+        row.append(row[-1] * (n - i + 1) // i if i <= n else 0)
+    return row
 
 
 # --- listing solutions --------------------------------------------------------------------------

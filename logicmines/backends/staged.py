@@ -6,9 +6,10 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from itertools import islice
 
-from ..analysis import Analysis, analyze, analyze_staged, explain
+from ..analysis import Analysis, analyze, analyze_staged
 from ..board import Board
 from ..engine import NO_LIMIT, Deadline, Model, Piece, PieceMemo, valid_timeout
+from ..explain import explain
 from ..problem import NoSolution, Problem
 from ..results import CheckResult, Verdict, solved_board
 from ..staging import Staged, assignments, settle, total_count
