@@ -58,6 +58,7 @@ def _examples(command: str) -> str:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    """The whole command line, defined in one place."""
     parser = _Parser(
         prog="logicmines",
         description=DESCRIPTION,
@@ -67,68 +68,20 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     commands.required = True
-
-    def command(name: str, summary: str) -> argparse.ArgumentParser:
-        sub = commands.add_parser(
-            name,
-            help=summary,
-            description=summary,
-            epilog=_examples(name),
-            formatter_class=argparse.RawDescriptionHelpFormatter,
-        )
-        sub.add_argument(
-            "file", nargs="?", default="-", metavar="FILE", help="board file ('-': stdin)"
-        )
-        sub.add_argument("--json", action="store_true", help="one JSON object per board, per line")
-        return sub
-
-    def engine(sub: argparse.ArgumentParser) -> None:
-        sub.add_argument(
-            "--backend",
-            choices=list(REGISTRY),
-            default="kanren",
-            help="the engine: kanren (pure Python, default), prolog (CLP(FD) in SWI-Prolog), "
-            "reference (the original Prolog program ported to SWI-Prolog), gprolog (the "
-            "original, verbatim, under GNU Prolog); the last two list every solution, so they "
-            "are for small boards",
-        )
-        timeout(sub, None, "no limit; reference: 60")
-
-    def timeout(sub: argparse.ArgumentParser, default: float | None, said: str) -> None:
-        sub.add_argument(
-            "--timeout",
-            type=_seconds,
-            default=default,
-            metavar="SECONDS",
-            help=f"give up on a board after this long (exit status 3), answer the others ({said})",
-        )
-
-    def mines(sub: argparse.ArgumentParser) -> None:
-        sub.add_argument(
-            "--mines",
-            type=_natural,
-            metavar="N",
-            help="the board holds exactly N mines in all (known * included)",
-        )
-
-    check = command("check", "Does each board have exactly one solution?")
-    engine(check)
-    mines(check)
-    count = command("count", "Count each board's solutions exactly.")
-    engine(count)
-    mines(count)
-    solve = command("solve", "List each board's solutions, drawn as boards.")
-    engine(solve)
+    _with_mines(_engine(_command(commands, "check", "Does each board have exactly one solution?")))
+    _with_mines(_engine(_command(commands, "count", "Count each board's solutions exactly.")))
+    solve = _engine(_command(commands, "solve", "List each board's solutions, drawn as boards."))
     solve.add_argument("--limit", type=_positive, default=10, metavar="N", help="at most N (10)")
-    analyze = command(
-        "analyze", "Every unknown cell's exact chance of being a mine; the best next click."
+    analyze = _command(
+        commands,
+        "analyze",
+        "Every unknown cell's exact chance of being a mine; the best next click.",
     )
-    engine(analyze)
-    mines(analyze)
+    _with_mines(_engine(analyze))
     analyze.add_argument(
         "--svg", metavar="FILE", help="also draw the board as an SVG heat map (board N>1: FILE-N)"
     )
-    reveal = command("reveal", "Click squares of a game board (LeetCode 529 rules).")
+    reveal = _command(commands, "reveal", "Click squares of a game board (LeetCode 529 rules).")
     reveal.add_argument(
         "--click",
         action="append",
@@ -137,9 +90,56 @@ def build_parser() -> argparse.ArgumentParser:
         help="0-based row and column; repeat for a game of several clicks (write a negative "
         "one as --click=-1,0)",
     )
-    compare = command("compare", f"Run every engine ({', '.join(REGISTRY)}) side by side.")
-    timeout(compare, 10.0, "10, per engine and board")
+    engines = ", ".join(REGISTRY)
+    compare = _command(commands, "compare", f"Run every engine ({engines}) side by side.")
+    _timeout(compare, 10.0, "10, per engine and board")
     return parser
+
+
+def _command(commands, name: str, summary: str) -> argparse.ArgumentParser:
+    sub = commands.add_parser(
+        name,
+        help=summary,
+        description=summary,
+        epilog=_examples(name),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    sub.add_argument("file", nargs="?", default="-", metavar="FILE", help="board file ('-': stdin)")
+    sub.add_argument("--json", action="store_true", help="one JSON object per board, per line")
+    return sub
+
+
+def _engine(sub: argparse.ArgumentParser) -> argparse.ArgumentParser:
+    sub.add_argument(
+        "--backend",
+        choices=list(REGISTRY),
+        default="kanren",
+        help="the engine: kanren (pure Python, default), prolog (CLP(FD) in SWI-Prolog), "
+        "reference (the original Prolog program ported to SWI-Prolog), gprolog (the "
+        "original, verbatim, under GNU Prolog); the last two list every solution, so they "
+        "are for small boards",
+    )
+    _timeout(sub, None, "no limit; reference: 60")
+    return sub
+
+
+def _timeout(sub: argparse.ArgumentParser, default: float | None, said: str) -> None:
+    sub.add_argument(
+        "--timeout",
+        type=_seconds,
+        default=default,
+        metavar="SECONDS",
+        help=f"give up on a board after this long (exit status 3), answer the others ({said})",
+    )
+
+
+def _with_mines(sub: argparse.ArgumentParser) -> None:
+    sub.add_argument(
+        "--mines",
+        type=_natural,
+        metavar="N",
+        help="the board holds exactly N mines in all (known * included)",
+    )
 
 
 def _seconds(text: str) -> float:
