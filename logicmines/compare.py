@@ -12,8 +12,6 @@ from .backends import REGISTRY, make_backend
 from .board import Board
 from .engine import BackendUnavailable, EngineError, EngineTimeout, seconds_text
 
-ENGINES = tuple(REGISTRY)
-
 # How an engine that gave no answer is described, by its status.
 OK, TIMEOUT, MISSING, ERROR = "ok", "timeout", "missing", "error"
 
@@ -71,11 +69,11 @@ def run_engine(name: str, board: Board, timeout: float | None) -> Outcome:
     return Outcome(verdict, count, time.perf_counter() - start)
 
 
-def warm_up(engines: tuple[str, ...] = ENGINES) -> None:
-    """Start every engine once (load Prolog, compile the original) so that no board's time
-    includes it; an engine that cannot start says so later, board by board."""
+def warm_up(engines: tuple[str, ...] | None = None) -> None:
+    """Start every engine (all registered ones by default) once: load Prolog, compile the
+    original, so that no board's time includes it. One that cannot start says so later."""
     tiny = Board(("0",))
-    for name in engines:
+    for name in engines or tuple(REGISTRY):
         try:
             make_backend(name).check(tiny)
         except Exception:  # noqa: BLE001 - reported per board by run_engine
@@ -89,8 +87,9 @@ def agreement(outcomes: dict[str, Outcome]) -> tuple[int, bool]:
 
 
 def compare(
-    board: Board, timeout: float | None, engines: tuple[str, ...] = ENGINES
+    board: Board, timeout: float | None, engines: tuple[str, ...] | None = None
 ) -> tuple[dict[str, Outcome], bool]:
-    """Every engine's outcome on `board`, and whether all engines that answered agree."""
-    outcomes = {name: run_engine(name, board, timeout) for name in engines}
+    """Every engine's outcome on `board` (all registered engines by default), and whether all
+    engines that answered agree."""
+    outcomes = {name: run_engine(name, board, timeout) for name in engines or tuple(REGISTRY)}
     return outcomes, agreement(outcomes)[1]

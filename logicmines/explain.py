@@ -35,13 +35,16 @@ def explain(
     return _words(conflict(problem, memo, settled))
 
 
-def conflict(problem: Problem, memo: PieceMemo, settled: Staged | NoSolution) -> list[Constraint]:
+def conflict(
+    problem: Problem, memo: PieceMemo, settled: Staged | NoSolution | None = None
+) -> list[Constraint]:
     """A small group of the board's digits that have no model together (none with `problem`'s
-    known mines as they are), in reading order.
+    known mines as they are), in reading order, for a problem that has no solution.
 
     Starts from the digits where the contradiction showed, widens to the digits sharing cells
     with them until the group alone has no model, then drops every digit it can do without.
     """
+    settled = _settled(problem, memo) if settled is None else settled
     chosen = list(dict.fromkeys(c.original for c in _where_it_showed(settled, memo)))
     by_cell = {
         cell: [problem.constraints[i] for i in ids]

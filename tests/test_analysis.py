@@ -11,7 +11,10 @@ from test_kanren import small_boards
 
 from logicmines.backends.kanren import KanrenBackend
 from logicmines.board import Board
+from logicmines.engine import PieceMemo
+from logicmines.explain import conflict
 from logicmines.generate import midgame
+from logicmines.problem import Problem
 from logicmines.results import Verdict
 
 kanren = KanrenBackend()
@@ -84,13 +87,15 @@ def test_reason_for_an_impossible_mine_total_gives_the_possible_range():
 @settings(max_examples=200, deadline=None)
 @given(small_boards(max_side=4))
 def test_reason_is_a_group_of_digits_that_alone_has_no_solution(board):
-    result = kanren.check(board)
-    if result.verdict is not Verdict.NONE or " shows " in result.reason:
+    problem = Problem.from_board(board)
+    if problem.reason or kanren.count(board):
         return
-    named = result.reason.split(" cannot ")[0].replace(" and ", ", ").split(", ")
-    keep = {tuple(int(v) for v in name.split("=")[0].strip("()").split(",")) for name in named}
-    # The named digits alone (the other digits' cells still safe) have no solution.
-    assert all_models(board, only=keep) == []
+    digits = conflict(problem, PieceMemo(kanren))
+    # The named digits alone (the other digits' cells still safe) have no solution,
+    assert all_models(board, only={c.digit for c in digits}) == []
+    # and they are the ones the reason names.
+    reason = kanren.check(board).reason
+    assert all(c.describe() in reason for c in digits[:8])
 
 
 def test_expert_midgame_with_its_mine_total_is_analysed():

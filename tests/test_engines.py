@@ -1,0 +1,112 @@
+"""Every engine through the one protocol: time limits, compare, and a new engine added by the
+recipe in docs/architecture.md."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from conftest import EXAMPLES, run_main
+
+from logicmines.backends import REGISTRY, lazy, make_backend
+from logicmines.board import Board
+from logicmines.engine import EngineTimeout
+from logicmines.generate import random_puzzle
+
+RULES_EXAMPLES = str(EXAMPLES / "spec.txt")  # one solution, four, none
+# Slow for every engine: 200 unknown cells, most of them touching digits (hopeless for the
+# engines that list every model, a few hundred questions for the staged ones).
+SLOW = "\n".join(random_puzzle(20, 20, 0.2, 0.5, seed=3).rows) + "\n"
+WHOLE_BOARD_LIMIT = "0.5"
+ALL_UNKNOWN_5X5 = "?????\n" * 5  # 2**25 models: the engines that list them all run out of time
+
+
+@pytest.mark.parametrize("name", list(REGISTRY))
+def test_each_backend_past_its_timeout_says_so_in_one_line_and_answers_the_other_boards(name):
+    # gprolog starts a process per board (a few ms): its limit must leave room for that.
+    seconds = WHOLE_BOARD_LIMIT if name in ("reference", "gprolog") else "0.001"
+    run = run_main(["count", "--backend", name, "--timeout", seconds], stdin=SLOW + "\n2?\n")
+    assert run.status == 3
+    assert run.err.count("\n") == 1
+    assert re.fullmatch(
+        rf"logicmines: timeout: board 1 \(<stdin>:1, 20x20 puzzle\): {name}: gave up after "
+        rf"{re.escape(seconds)} s \(its time limit\).*\n",
+        run.err,
+    ), run.err
+    assert run.out == "board 2 (<stdin>:22, 1x2 puzzle): 0 solutions\n"
+
+
+@pytest.mark.parametrize("command", ["check", "count", "solve", "analyze"])
+def test_every_engine_command_takes_a_timeout(command):
+    run = run_main([command, "--timeout", "0.001", "--json"], stdin=SLOW)
+    assert run.status == 3
+    assert run.out == ""
+    assert "gave up after 0.001 s" in run.err
+
+
+def test_a_board_answered_in_time_is_not_a_timeout():
+    run = run_main(["check", RULES_EXAMPLES, "--timeout", "60"])
+    assert run.status == 1  # the second and third boards are not unique
+    assert run.err == ""
+
+
+@pytest.mark.parametrize("value", ["0", "-1", "nan", "inf", "1e300", "soon"])
+def test_a_timeout_must_be_a_positive_number_of_seconds(value):
+    run = run_main(["check", "--timeout", value], stdin="1?\n")
+    assert run.status == 2
+    assert "--timeout" in run.err and run.err.count("\n") == 1
+
+
+def test_the_staging_stops_a_backend_at_its_deadline():
+    with pytest.raises(EngineTimeout) as stopped:
+        make_backend("kanren", 0.001).count(Board(tuple(SLOW.split())))
+    assert stopped.value.seconds == 0.001
+
+
+def test_compare_says_which_engines_timed_out_and_that_the_others_agree():
+    run = run_main(["compare", "--timeout", "0.3"], stdin=ALL_UNKNOWN_5X5)
+    assert run.status == 0
+    assert "engines agree (2 of 4 answered)" in run.out
+    assert re.search(r"^  reference  > timeout \(0\.3 s\)$", run.out, re.MULTILINE), run.out
+    assert re.search(r"^  gprolog    > timeout \(0\.3 s\)$", run.out, re.MULTILINE), run.out
+
+
+def test_compare_does_not_call_one_answer_agreement(monkeypatch):
+    monkeypatch.delitem(REGISTRY, "prolog")
+    monkeypatch.delitem(REGISTRY, "gprolog")
+    run = run_main(["compare", "--timeout", "0.3", "--json"], stdin=ALL_UNKNOWN_5X5)
+    (record,) = run.records()
+    assert record["engines"]["reference"] == {"error": "> timeout (0.3 s)"}
+    text = run_main(["compare", "--timeout", "0.3"], stdin=ALL_UNKNOWN_5X5).out
+    assert "only 1 of 2 engines answered: nothing to compare" in text
+    assert "engines agree" not in text
+
+
+# --- the recipe: one new file (tests/toy_engine.py) plus one registry line ------------------------
+
+
+@pytest.fixture
+def toy(monkeypatch):
+    monkeypatch.setitem(REGISTRY, "toy", lazy("toy_engine:ToyBackend"))
+
+
+def test_a_new_engine_checks_counts_and_analyzes_like_the_others(toy):
+    for command in ("check", "count", "analyze", "solve"):
+        ours = run_main([command, RULES_EXAMPLES, "--json", "--backend", "toy"]).records()
+        theirs = run_main([command, RULES_EXAMPLES, "--json", "--backend", "kanren"]).records()
+        for mine, other in zip(ours, theirs, strict=True):
+            mine.pop("backend", None)
+            other.pop("backend", None)
+            assert mine == other
+
+
+def test_a_new_engine_takes_part_in_compare(toy):
+    (record, *_) = run_main(["compare", RULES_EXAMPLES, "--json"]).records()
+    assert record["engines"]["toy"]["verdict"] == "unique"
+    assert record["agree"] is True
+
+
+def test_a_new_engine_gets_time_limits_from_the_staging(toy):
+    run = run_main(["count", "--backend", "toy", "--timeout", "0.001"], stdin=SLOW)
+    assert run.status == 3
+    assert "toy: gave up after 0.001 s (its time limit)" in run.err
