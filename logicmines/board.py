@@ -16,7 +16,7 @@ SHARED = frozenset("12345678")
 PUZZLE_CELLS = PUZZLE_ONLY | SHARED
 GAME_CELLS = GAME_ONLY | SHARED
 
-# SPEC §4: unrevealed game squares are unknown, a revealed blank is a 0.
+# The puzzle a game poses (docs/rules.md): unrevealed squares are unknown, a blank is a 0.
 # A revealed mine (X) is a known mine.
 _DIGITS = "012345678"
 _GAME_TO_PUZZLE = str.maketrans({"E": "?", "M": "?", "B": "0", "X": "*"})
@@ -105,7 +105,7 @@ class Board:
         )
 
     def as_puzzle(self) -> Board:
-        """The puzzle this board poses (SPEC §4): for a game, E and M become ?, B becomes 0."""
+        """The puzzle this board poses (docs/rules.md): for a game, E and M are ?, B is 0."""
         if self.kind == "puzzle":
             return self
         rows = tuple(row.translate(_GAME_TO_PUZZLE) for row in self.rows)

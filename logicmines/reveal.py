@@ -1,4 +1,4 @@
-"""The game's click semantics (SPEC §3, LeetCode 529): reveal squares, iteratively and purely."""
+"""The game's click rules (docs/rules.md; LeetCode 529): reveal squares, iteratively and purely."""
 
 from __future__ import annotations
 

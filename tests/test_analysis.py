@@ -108,9 +108,9 @@ def test_expert_midgame_with_its_mine_total_is_analysed():
 @settings(max_examples=200, deadline=None)
 @given(small_boards(max_side=5), st.one_of(st.none(), st.integers(0, 12)))
 def test_prolog_backend_gives_the_same_numbers(board, mines):
-    from logicmines.backends import get_backend
+    from logicmines.backends import make_backend
 
-    ours, theirs = kanren.analyze(board, mines), get_backend("prolog").analyze(board, mines)
+    ours, theirs = kanren.analyze(board, mines), make_backend("prolog").analyze(board, mines)
     assert (ours.count, ours.probabilities, ours.best) == (
         theirs.count,
         theirs.probabilities,

@@ -61,8 +61,3 @@ def make_backend(name: str, timeout: float | None = None) -> Backend:
     if name not in REGISTRY:
         raise ValueError(f"unknown backend {name!r}; choose one of {', '.join(REGISTRY)}")
     return REGISTRY[name]() if timeout is None else REGISTRY[name](timeout)
-
-
-def get_backend(name: str) -> Backend:
-    """A new backend called `name` with its default time limit."""
-    return make_backend(name)
