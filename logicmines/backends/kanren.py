@@ -150,6 +150,8 @@ class KanrenBackend(StagedBackend):
     def models(self, piece: Piece, limit: int | None = None) -> Sequence[Model]:
         if any(n > LARGEST for n in piece.sizes):
             raise ValueError(f"a group of {max(piece.sizes)} cells: no digit touches more than 8")
+        if limit == 0:
+            return ()  # kanren's run(0, ...) would mean "all of them"
         xs = tuple(var() for _ in piece.sizes)
         return run(0 if limit is None else limit, xs, pieceo(xs, piece))
 
