@@ -17,7 +17,8 @@
       board_verdict(+Rows, -Verdict)             unique, multiple or none, stopping at the second
                                                  solution
 
-    Rows that are not a non-empty rectangle of codes over 0-8 * ? raise a type or domain error.
+    Rows that are not a non-empty rectangle of codes over 0-8 * ? raise a type or domain error
+    (board_shape/3 of common.pl, which also gives solution_limit/2).
 
     ?- board_count([`1121`, `1??*`, `12?*`, `0122`], N).
     %@ N = 1.
@@ -44,14 +45,12 @@
             board_verdict/2
           ]).
 
+:- use_module(common, [board_shape/3, solution_limit/2]).
+:- use_module(library(aggregate), [aggregate_all/3]).
+:- use_module(library(apply), [maplist/2, maplist/3]).
 :- use_module(library(clpfd)).
-:- use_module(library(solution_sequences)).
-:- use_module(library(aggregate)).
-:- use_module(library(apply)).
-:- use_module(library(lists)).
-:- use_module(library(error)).
-
-:- set_prolog_flag(double_quotes, codes).
+:- use_module(library(lists), [append/2, nth0/3, sum_list/2]).
+:- use_module(library(solution_sequences), [limit/2]).
 
 %!  board_mines(+Rows, -Mines) is semidet.
 %
@@ -170,41 +169,3 @@ solved_cell(Grid, Height, Width, R, C, Code) :-
     neighbour_mines(Grid, Height, Width, R, C, Mines),
     sum_list(Mines, Count),
     Code is 0'0 + Count.
-
-%   solution_limit(+Limit, -Count): Limit as limit/2 takes it.
-solution_limit(Limit, infinite) :-
-    memberchk(Limit, [-1, inf, infinite]),
-    !.
-solution_limit(Limit, Limit) :-
-    must_be(nonneg, Limit).
-
-%   board_shape(+Rows, -Height, -Width): Rows is a non-empty rectangle of code lists over
-%   0-8 * ?, or an error says what is wrong with it.
-board_shape(Rows, Height, Width) :-
-    must_be(list, Rows),
-    (   Rows = [First|_]
-    ->  true
-    ;   domain_error(non_empty_board, Rows)
-    ),
-    must_be(codes, First),
-    length(First, Width),
-    (   Width > 0
-    ->  true
-    ;   domain_error(non_empty_row, First)
-    ),
-    maplist(board_row(Width), Rows),
-    length(Rows, Height).
-
-board_row(Width, Row) :-
-    must_be(codes, Row),
-    (   length(Row, Width)
-    ->  true
-    ;   domain_error(row_of_length(Width), Row)
-    ),
-    maplist(board_cell, Row).
-
-board_cell(Code) :-
-    (   memberchk(Code, "012345678*?")
-    ->  true
-    ;   domain_error(board_cell, Code)
-    ).

@@ -47,9 +47,47 @@
     %@ false.
 
     Below the original, in their own section, are helpers for callers (the Python reference
-    backend): reference_models/3, reference_count/2, reference_verdict/2. They check the board
-    first and raise a type or domain error for anything that is not a rectangle of code lists
-    over 0-8 * ?, so a caller's mistake (say, passing strings) is never mistaken for "no solution".
+    backend). They check the board first (board_shape/3 of common.pl) and raise a type or domain
+    error for anything that is not a rectangle of code lists over 0-8 * ?, so a caller's mistake
+    (say, passing strings) is never mistaken for "no solution". Their answers are numbers and
+    lists of numbers, or an atom (a verdict):
+
+      reference_models(+Board, +Limit, -Solved)   the first Limit answers of m/2 (-1, inf or
+                                                  infinite: all of them)
+      reference_count(+Board, -Count)             the number of answers of m/2
+      reference_verdict(+Board, -Verdict)         unique when s/1 holds, else none or multiple
+      reference_answer(+Board, -Answer)           [Index, Solved]: the verdict as its place
+                                                  in [none, unique, multiple], and the solved
+                                                  board when it is unique ([] otherwise)
+      reference_models_with_mines(+Board, +Mines, +Limit, -Solved)
+      reference_count_with_mines(+Board, +Mines, -Count)
+                                                  as reference_models/3 and reference_count/2,
+                                                  keeping the answers with exactly Mines mines
+
+    ?- reference_models([`1?`, `??`], 2, L), length(L, N).
+    %@ L = [[[49, 49], [42, 49]], [[49, 49], [49, 42]]],
+    %@ N = 2.
+
+    ?- reference_count([`1110`, `2*31`, `3*??`, `2*4?`, `112?`], N).
+    %@ N = 4.
+
+    ?- reference_verdict([`2?`], V).
+    %@ V = none.
+
+    ?- reference_answer([`1?`], A).
+    %@ A = [1, [[49, 42]]].
+
+    ?- reference_answer([`1?`, `??`], A).
+    %@ A = [2, []].
+
+    ?- reference_models_with_mines([`??`], 1, -1, L).
+    %@ L = [[[42, 49]], [[49, 42]]].
+
+    ?- reference_count_with_mines([`1?`, `??`], 1, N).
+    %@ N = 3.
+
+    ?- reference_count_with_mines([`1?`, `??`], 2, N).
+    %@ N = 0.
 */
 
 % CHANGE: a module. A plain file is loaded into module user, and SWI then applies its
@@ -61,7 +99,10 @@
             s/1,
             reference_models/3,
             reference_count/2,
-            reference_verdict/2
+            reference_verdict/2,
+            reference_answer/2,
+            reference_models_with_mines/4,
+            reference_count_with_mines/3
           ]).
 
 % CHANGE: GNU Prolog has its finite-domain solver built in; SWI-Prolog loads it as a library.
@@ -72,8 +113,11 @@
 :- set_prolog_flag(double_quotes, codes).
 
 % For the helpers below the original (no change to it).
-:- use_module(library(solution_sequences)).
-:- use_module(library(error)).
+:- use_module(common, [board_shape/3, solution_limit/2]).
+:- use_module(library(aggregate), [aggregate_all/3]).
+:- use_module(library(error), [must_be/2]).
+:- use_module(library(lists), [append/2, member/2]).
+:- use_module(library(solution_sequences), [limit/2]).
 
 % ---- the reference program -----------------------------------------------------------------
 
@@ -104,25 +148,18 @@ s(A):-setof(B,m(A,B),[_]).
 %   Solved is the list of the first Limit boards that m/2 gives, in m/2's order. Limit is a
 %   non-negative integer, or -1 / inf / infinite for all of them. A Limit of 2 answers "none, one
 %   or more than one?" without listing the rest.
-%
-%   ?- reference_models([`1?`, `??`], 2, L), length(L, N).
-%   %@ L = [[[49, 49], [42, 49]], [[49, 49], [49, 42]]],
-%   %@ N = 2.
 
 reference_models(Board, Limit, Solved) :-
-    reference_board(Board),
+    board_shape(Board, _, _),
     solution_limit(Limit, Count),
     findall(S, limit(Count, m(Board, S)), Solved).
 
 %!  reference_count(+Board, -Count) is det.
 %
 %   Count is the number of boards that m/2 gives (its mine placements), counted one by one.
-%
-%   ?- reference_count([`1110`, `2*31`, `3*??`, `2*4?`, `112?`], N).
-%   %@ N = 4.
 
 reference_count(Board, Count) :-
-    reference_board(Board),
+    board_shape(Board, _, _),
     aggregate_all(count, m(Board, _), Count).
 
 %!  reference_verdict(+Board, -Verdict) is det.
@@ -130,12 +167,9 @@ reference_count(Board, Count) :-
 %   Verdict is unique when s/1 holds for Board; otherwise none when m/2 has no answer and
 %   multiple when it has some. This keeps s/1's meaning, and its cost: s/1 collects every
 %   solution. reference_models(Board, 2, L) is the quick way to the same verdict.
-%
-%   ?- reference_verdict([`2?`], V).
-%   %@ V = none.
 
 reference_verdict(Board, Verdict) :-
-    reference_board(Board),
+    board_shape(Board, _, _),
     (   s(Board)
     ->  Verdict = unique
     ;   \+ m(Board, _)
@@ -143,39 +177,47 @@ reference_verdict(Board, Verdict) :-
     ;   Verdict = multiple
     ).
 
-%   solution_limit(+Limit, -Count): Limit as limit/2 takes it.
-solution_limit(Limit, infinite) :-
-    memberchk(Limit, [-1, inf, infinite]),
-    !.
-solution_limit(Limit, Limit) :-
-    must_be(nonneg, Limit).
+%!  reference_answer(+Board, -Answer) is det.
+%
+%   Answer is [Index, Solved]: Index is reference_verdict/2's verdict as its place in
+%   [none, unique, multiple] (0, 1 or 2); Solved is m/2's one board when the verdict is unique,
+%   else []. Numbers and lists only, so that a caller can read it back as JSON.
 
-%   reference_board(+Board): Board is a non-empty rectangle of code lists over 0-8 * ?, or an
-%   error says what is wrong with it.
-reference_board(Board) :-
-    must_be(list, Board),
-    (   Board = [First|_]
-    ->  true
-    ;   domain_error(non_empty_board, Board)
-    ),
-    must_be(codes, First),
-    length(First, Width),
-    (   Width > 0
-    ->  true
-    ;   domain_error(non_empty_row, First)
-    ),
-    maplist(reference_row(Width), Board).
-
-reference_row(Width, Row) :-
-    must_be(codes, Row),
-    (   length(Row, Width)
-    ->  true
-    ;   domain_error(row_of_length(Width), Row)
-    ),
-    maplist(reference_cell, Row).
-
-reference_cell(Code) :-
-    (   memberchk(Code, "012345678*?")
-    ->  true
-    ;   domain_error(board_cell, Code)
+reference_answer(Board, [Index, Solved]) :-
+    reference_verdict(Board, Verdict),
+    verdict_index(Verdict, Index),
+    (   Verdict == unique
+    ->  reference_models(Board, 1, [Solved])
+    ;   Solved = []
     ).
+
+verdict_index(none, 0).
+verdict_index(unique, 1).
+verdict_index(multiple, 2).
+
+%!  reference_models_with_mines(+Board, +Mines, +Limit, -Solved) is det.
+%
+%   As reference_models/3, keeping only the boards with exactly Mines mines (`*`s, the known
+%   ones included). The original knows nothing of a total number of mines: this goes through
+%   m/2's answers one by one and counts the `*`s of each.
+
+reference_models_with_mines(Board, Mines, Limit, Solved) :-
+    board_shape(Board, _, _),
+    must_be(integer, Mines),
+    solution_limit(Limit, Count),
+    findall(S, limit(Count, solved_with_mines(Board, Mines, S)), Solved).
+
+%!  reference_count_with_mines(+Board, +Mines, -Count) is det.
+%
+%   Count is the number of boards that m/2 gives with exactly Mines mines, counted one by one.
+
+reference_count_with_mines(Board, Mines, Count) :-
+    board_shape(Board, _, _),
+    must_be(integer, Mines),
+    aggregate_all(count, solved_with_mines(Board, Mines, _), Count).
+
+%   solved_with_mines(+Board, +Mines, -Solved): Solved is an answer of m/2 with Mines `*`s.
+solved_with_mines(Board, Mines, Solved) :-
+    m(Board, Solved),
+    append(Solved, Codes),
+    aggregate_all(count, member(0'*, Codes), Mines).

@@ -58,12 +58,13 @@
             piece_placements/3
           ]).
 
+:- use_module(common, [solution_limit/2]).
+:- use_module(library(aggregate), [aggregate_all/3]).
+:- use_module(library(apply), [maplist/2, maplist/3, foldl/4, foldl/5]).
 :- use_module(library(clpfd)).
-:- use_module(library(solution_sequences)).
-:- use_module(library(aggregate)).
-:- use_module(library(apply)).
-:- use_module(library(lists)).
-:- use_module(library(error)).
+:- use_module(library(error), [must_be/2, domain_error/2]).
+:- use_module(library(lists), [nth0/3, numlist/3, same_length/2]).
+:- use_module(library(solution_sequences), [limit/2]).
 
 %!  piece(+Sizes, +Sums, -Vars) is semidet.
 %
@@ -160,10 +161,3 @@ binomial(N, K, C) :-
 
 binomial_step(N, I, C0, C) :-
     C is C0 * (N - I + 1) // I.
-
-%   solution_limit(+Limit, -Count): Limit as limit/2 takes it.
-solution_limit(Limit, infinite) :-
-    memberchk(Limit, [-1, inf, infinite]),
-    !.
-solution_limit(Limit, Limit) :-
-    must_be(nonneg, Limit).

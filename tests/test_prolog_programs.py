@@ -13,13 +13,14 @@ from pyswip import Prolog
 from pyswip.prolog import PrologError
 
 PROLOG_DIR = Path(__file__).resolve().parent.parent / "prolog"
-SWI_PROGRAMS = ("minesweeper.pl", "pieces.pl", "board.pl")
+SWI_PROGRAMS = ("common.pl", "guard.pl", "minesweeper.pl", "pieces.pl", "board.pl")
 ORIGINAL = PROLOG_DIR / "gprolog" / "original.pl"
 
-SPEC_UNIQUE = ["1121", "1??*", "12?*", "0122"]
-SPEC_UNIQUE_SOLUTION = ["1121", "1*4*", "12**", "0122"]
-SPEC_FOUR = ["1110", "2*31", "3*??", "2*4?", "112?"]
-SPEC_NONE = ["2?"]
+# The three example boards of docs/rules.md (and examples/spec.txt): one solution, four, none.
+EXAMPLE_UNIQUE = ["1121", "1??*", "12?*", "0122"]
+EXAMPLE_UNIQUE_SOLUTION = ["1121", "1*4*", "12**", "0122"]
+EXAMPLE_FOUR = ["1110", "2*31", "3*??", "2*4?", "112?"]
+EXAMPLE_NONE = ["2?"]
 
 
 # --- helpers ---------------------------------------------------------------------------------
@@ -160,26 +161,26 @@ def run_original(binary: Path, boards: list[list[str]]) -> list[str]:
 # --- the reference port (prolog/minesweeper.pl) ------------------------------------------------
 
 
-def test_reference_s_holds_for_the_spec_board_with_one_solution(prolog):
-    assert ask(prolog, "s(%p)", codes(SPEC_UNIQUE)) == [{}]
+def test_reference_s_holds_for_the_example_board_with_one_solution(prolog):
+    assert ask(prolog, "s(%p)", codes(EXAMPLE_UNIQUE)) == [{}]
 
 
-def test_reference_m_gives_the_spec_solution_and_nothing_else(prolog):
-    answers = ask(prolog, "m(%p, Solved)", codes(SPEC_UNIQUE))
-    assert [text(a["Solved"]) for a in answers] == [SPEC_UNIQUE_SOLUTION]
+def test_reference_m_gives_the_example_solution_and_nothing_else(prolog):
+    answers = ask(prolog, "m(%p, Solved)", codes(EXAMPLE_UNIQUE))
+    assert [text(a["Solved"]) for a in answers] == [EXAMPLE_UNIQUE_SOLUTION]
 
 
-def test_reference_finds_the_four_solutions_of_the_spec_board(prolog):
-    answers = ask(prolog, "m(%p, Solved)", codes(SPEC_FOUR))
+def test_reference_finds_the_four_solutions_of_the_example_board(prolog):
+    answers = ask(prolog, "m(%p, Solved)", codes(EXAMPLE_FOUR))
     got = sorted(tuple(text(a["Solved"])) for a in answers)
-    assert got == sorted(tuple(b) for b in brute_solutions(SPEC_FOUR))
+    assert got == sorted(tuple(b) for b in brute_solutions(EXAMPLE_FOUR))
     assert len(got) == 4
-    assert ask(prolog, "s(%p)", codes(SPEC_FOUR)) == []
+    assert ask(prolog, "s(%p)", codes(EXAMPLE_FOUR)) == []
 
 
 def test_reference_finds_no_solution_for_a_corner_two(prolog):
-    assert ask(prolog, "m(%p, _)", codes(SPEC_NONE)) == []
-    assert ask(prolog, "s(%p)", codes(SPEC_NONE)) == []
+    assert ask(prolog, "m(%p, _)", codes(EXAMPLE_NONE)) == []
+    assert ask(prolog, "s(%p)", codes(EXAMPLE_NONE)) == []
 
 
 @pytest.mark.parametrize(
@@ -203,21 +204,50 @@ def test_reference_handles_one_row_and_one_column_boards(prolog, rows):
     assert got == sorted(tuple(b) for b in brute_solutions(rows))
 
 
-def test_reference_helpers_answer_the_spec_examples(prolog):
-    for rows, count in ((SPEC_UNIQUE, 1), (SPEC_FOUR, 4), (SPEC_NONE, 0)):
+def test_reference_helpers_answer_the_example_boards(prolog):
+    for rows, count in ((EXAMPLE_UNIQUE, 1), (EXAMPLE_FOUR, 4), (EXAMPLE_NONE, 0)):
         board = codes(rows)
         assert ask(prolog, "reference_count(%p, N)", board) == [{"N": count}]
         assert ask(prolog, "reference_verdict(%p, V)", board) == [{"V": verdict_of(count)}]
 
 
+def test_reference_answer_is_the_verdict_place_and_the_one_solution(prolog):
+    for rows, place, solution in (
+        (EXAMPLE_UNIQUE, 1, EXAMPLE_UNIQUE_SOLUTION),
+        (EXAMPLE_FOUR, 2, None),
+        (EXAMPLE_NONE, 0, None),
+    ):
+        [answer] = ask(prolog, "reference_answer(%p, Answer)", codes(rows))
+        found, solved = answer["Answer"]
+        assert found == place
+        assert (text(solved) if solved else None) == solution
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_reference_with_mines_keeps_the_solutions_with_that_many_mines(prolog, seed):
+    rows = random_board(random.Random(500 + seed), max_unknown=8)
+    solutions = brute_solutions(rows)
+    for mines in range(len(rows) * len(rows[0]) + 2):
+        expected = sorted(b for b in solutions if "".join(b).count("*") == mines)
+        assert ask(prolog, "reference_count_with_mines(%p, %p, N)", codes(rows), mines) == [
+            {"N": len(expected)}
+        ], (rows, mines)
+        [answer] = ask(
+            prolog, "reference_models_with_mines(%p, %p, -1, Solved)", codes(rows), mines
+        )
+        assert sorted(text(b) for b in answer["Solved"]) == expected, (rows, mines)
+        [first] = ask(prolog, "reference_models_with_mines(%p, %p, 1, Solved)", codes(rows), mines)
+        assert len(first["Solved"]) == min(len(expected), 1)
+
+
 @pytest.mark.parametrize("limit, expected", [(0, 0), (1, 1), (3, 3), (9, 4), (-1, 4)])
 def test_reference_models_stops_at_the_limit(prolog, limit, expected):
-    [answer] = ask(prolog, "reference_models(%p, %p, Solved)", codes(SPEC_FOUR), limit)
+    [answer] = ask(prolog, "reference_models(%p, %p, Solved)", codes(EXAMPLE_FOUR), limit)
     assert len(answer["Solved"]) == expected
 
 
 def test_reference_models_takes_inf_for_all(prolog):
-    [answer] = ask(prolog, "reference_models(%p, inf, Solved)", codes(SPEC_FOUR))
+    [answer] = ask(prolog, "reference_models(%p, inf, Solved)", codes(EXAMPLE_FOUR))
     assert len(answer["Solved"]) == 4
 
 
@@ -234,6 +264,15 @@ def test_reference_models_takes_inf_for_all(prolog):
 def test_reference_helpers_reject_what_is_not_a_board(prolog, board):
     with pytest.raises(PrologError):
         ask(prolog, "reference_count(%p, _)", board)
+    for goal in (
+        "reference_models(%p, -1, _)",
+        "reference_verdict(%p, _)",
+        "reference_answer(%p, _)",
+        "reference_count_with_mines(%p, 1, _)",
+        "reference_models_with_mines(%p, 1, -1, _)",
+    ):
+        with pytest.raises(PrologError):
+            ask(prolog, goal, board)
 
 
 @pytest.mark.parametrize("seed", range(8))
@@ -331,13 +370,13 @@ def test_piece_placements_weigh_each_model_by_binomials(prolog, seed):
 # --- the whole-board model (prolog/board.pl) ----------------------------------------------------
 
 
-def test_board_model_solves_the_spec_board(prolog):
-    [answer] = ask(prolog, "board_models(%p, -1, Solved)", codes(SPEC_UNIQUE))
-    assert [text(board) for board in answer["Solved"]] == [SPEC_UNIQUE_SOLUTION]
+def test_board_model_solves_the_example_board(prolog):
+    [answer] = ask(prolog, "board_models(%p, -1, Solved)", codes(EXAMPLE_UNIQUE))
+    assert [text(board) for board in answer["Solved"]] == [EXAMPLE_UNIQUE_SOLUTION]
 
 
-def test_board_model_counts_the_spec_examples(prolog):
-    for rows, count in ((SPEC_UNIQUE, 1), (SPEC_FOUR, 4), (SPEC_NONE, 0)):
+def test_board_model_counts_the_example_boards(prolog):
+    for rows, count in ((EXAMPLE_UNIQUE, 1), (EXAMPLE_FOUR, 4), (EXAMPLE_NONE, 0)):
         assert ask(prolog, "board_count(%p, N)", codes(rows)) == [{"N": count}]
         assert ask(prolog, "board_verdict(%p, V)", codes(rows)) == [{"V": verdict_of(count)}]
 
@@ -359,6 +398,76 @@ def test_board_model_matches_brute_force(prolog, seed):
     assert ask(prolog, "board_count(%p, N)", codes(rows)) == [{"N": len(expected)}], rows
     [answer] = ask(prolog, "board_models(%p, -1, Solved)", codes(rows))
     assert sorted(text(board) for board in answer["Solved"]) == sorted(expected), rows
+
+
+# --- the examples in the programs' comments: `?- Query` followed by its `%@` answer lines --------
+
+
+def examples(path: Path) -> list[tuple[str, list[str]]]:
+    """(query, the answer lines shown for it) for every example in a program's comments.
+
+    An example is a line `?- Query` (it may go on over more lines), then the lines `%@ ...` that
+    the SWI-Prolog toplevel prints for it, in a block comment or after a `%` comment marker.
+    """
+    found, query, shown = [], None, None
+    for raw in path.read_text().splitlines() + [""]:
+        line = raw.strip()
+        if line.startswith("%") and not line.startswith("%@"):
+            line = line[1:].strip()
+        if line.startswith("?- "):
+            query, shown = line[3:], []
+        elif query is not None and line.startswith("%@"):
+            shown.append(line[3:])
+        elif query is not None and not shown and line:
+            query += " " + line
+        else:
+            if query is not None and shown:
+                found.append((query, shown))
+            query, shown = None, None
+    return found
+
+
+def program_examples() -> list[tuple[str, str, list[str]]]:
+    return [
+        (name, query, shown)
+        for name in SWI_PROGRAMS
+        for query, shown in examples(PROLOG_DIR / name)
+    ]
+
+
+def toplevel(path: Path, query: str, more: int) -> tuple[str, str]:
+    """What `swipl path` prints (stdout, stderr) for a query typed at its toplevel, asked for
+    `more` answers after the first (`;`). Its input is not a terminal, so the toplevel writes
+    an answer followed by a space, not ` ;` and a new line, before the next one."""
+    done = subprocess.run(
+        ["swipl", "-q", str(path)],
+        input=query + "\n" + ";\n" * more,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    return done.stdout.rstrip(), done.stderr
+
+
+def test_every_swi_program_is_checked_here_and_shows_examples():
+    assert sorted(path.name for path in PROLOG_DIR.glob("*.pl")) == sorted(SWI_PROGRAMS)
+    for name in SWI_PROGRAMS:
+        path = PROLOG_DIR / name
+        found = examples(path)
+        assert found, name
+        # Every answer line belongs to an example, so none is left unchecked by a typo.
+        answers = sum(line.lstrip("% ").startswith("@") for line in path.read_text().splitlines())
+        assert answers == sum(len(shown) for _, shown in found), name
+
+
+@pytest.mark.parametrize(
+    "name, query, shown", program_examples(), ids=[f"{n}: {q}" for n, q, _ in program_examples()]
+)
+def test_example_prints_the_answers_it_shows(name, query, shown):
+    more = sum(line.endswith(" ;") for line in shown)
+    printed, errors = toplevel(PROLOG_DIR / name, query, more)
+    assert errors == ""
+    assert printed == "\n".join(shown).replace(" ;\n", " ")
 
 
 # --- the verbatim original under GNU Prolog (prolog/gprolog/original.pl) ------------------------
@@ -387,8 +496,8 @@ def test_port_is_the_original_but_for_its_marked_guard():
     assert [line.replace("N#>0,", "") for line in clauses] == program
 
 
-def test_original_gives_the_spec_answers(original):
-    assert run_original(original, [SPEC_UNIQUE, SPEC_FOUR, SPEC_NONE]) == [
+def test_original_gives_the_example_answers(original):
+    assert run_original(original, [EXAMPLE_UNIQUE, EXAMPLE_FOUR, EXAMPLE_NONE]) == [
         "verdict unique count 1",
         "verdict multiple count 4",
         "verdict none count 0",

@@ -8,9 +8,9 @@ them is made (not at `import logicmines`):
 - ``reference`` (`ReferenceBackend`): the seeds' original program (``prolog/minesweeper.pl``)
   on the whole board, with no staging at all.
 
-Queries carry their data as numbers and lists of numbers (a board as character codes), never
-as text pasted into a goal, and catch their own errors inside Prolog: a time limit or an
-exhausted stack comes back as an answer and becomes an `EngineError`.
+Every question goes through ``guard:guarded/3`` (``prolog/guard.pl``), which runs it once under
+the time limit and catches its errors inside Prolog: a time limit or an exhausted stack comes
+back as an answer and becomes an `EngineError`.
 """
 
 from __future__ import annotations
@@ -28,31 +28,6 @@ from .staged import StagedBackend
 
 NO_PROLOG = "or use `--backend kanren`, which needs nothing outside pip"
 
-# call_with_time_limit/2 wants a plain positive number; 1e6 s (11 days) stands for "no limit".
-_SHORTEST, _LONGEST = 0.001, 1e6
-
-# Runs call(Goal, Out) once, under a time limit when Seconds > 0, and answers one atom: `ok `
-# and Out written by ~w, or `time_limit`, `resource_error What`, `error ...`. One atom is all
-# that crosses into Python: pyswip converts a term at a time, and that conversion, not the
-# search, was most of the cost of a small piece. Out and the exception stay inside findall/3,
-# so a big exception term is never copied out either.
-_GUARDED = """
-logicmines:guarded(Goal, Seconds, Result) :-
-    findall(Text,
-            ( catch(( Seconds > 0
-                    -> call_with_time_limit(Seconds, call(Goal, Out))
-                    ;  call(Goal, Out)
-                    ),
-                    Error, true),
-              (   var(Error) -> format(atom(Text), 'ok ~w', [Out])
-              ;   Error == time_limit_exceeded -> Text = time_limit
-              ;   Error = error(resource_error(What), _)
-              ->  format(atom(Text), 'resource_error ~w', [What])
-              ;   format(atom(Text), 'error ~W', [Error, [quoted(true), max_depth(8)]])
-              ) ),
-            [Result])
-"""
-
 
 class _TimeLimit(Exception):
     """A query ran out of its time; each backend words its own EngineError."""
@@ -65,10 +40,7 @@ class Swipl:
         self._prolog = prolog
         self._lock = threading.Lock()
         self._loaded: set[str] = set()
-        with self._lock:
-            self._run("use_module(library(time))")
-            self._run("retractall(logicmines:guarded(_, _, _))")
-            self._run(f"assertz(({_GUARDED.strip()}))")
+        self.load("guard.pl")
 
     def load(self, name: str) -> None:
         """Load prolog/`name` once per process; callers qualify its predicates by module."""
@@ -88,21 +60,25 @@ class Swipl:
     def ask(
         self,
         who: str,
-        goal: str,
+        predicate: str,
         args: Sequence[object],
         seconds: float | None,
         advice: str = "",
     ) -> str:
-        """Out, as ~w writes it, after call(Goal, Out) runs once; Goal is `goal` with its %p
-        filled from `args` (numbers and lists of numbers only).
+        """Out, as ~w writes it, after `predicate`(Args..., Out) runs once (`predicate` is a
+        module-qualified name such as ``pieces:piece_models``, `args` its inputs).
 
-        With `seconds`, the goal runs under call_with_time_limit/2 and _TimeLimit is raised
-        when it is up. An exhausted stack (the message ends with `advice`), any other Prolog
-        error, or a goal that fails raises EngineError naming `who`.
+        With `seconds`, it runs under call_with_time_limit/2 and _TimeLimit is raised when the
+        time is up. An exhausted stack (the message ends with `advice`), any other Prolog error,
+        or a goal that fails raises EngineError naming `who`.
         """
-        limit = 0 if seconds is None else min(max(seconds, _SHORTEST), _LONGEST)
+        # The query names the predicate and nothing else: its inputs, and the time limit, are
+        # filled in by pyswip's %p, and Python only ever passes integers, lists of integers and
+        # (the time limit) a number, never text pasted into a goal.
+        closure = f"{predicate}({', '.join(['%p'] * len(args))})" if args else predicate
+        limit = 0 if seconds is None else seconds  # guarded/3 takes 0 for no limit
         with self._lock:
-            answers = self._run(f"logicmines:guarded(({goal}), %p, Result)", *args, limit)
+            answers = self._run(f"guard:guarded({closure}, %p, Result)", *args, limit)
         if not answers:
             raise EngineError(f"{who}: the Prolog goal failed, which it never should")
         kind, _, text = answers[0]["Result"].partition(" ")
@@ -190,7 +166,7 @@ class PrologBackend(StagedBackend):
             try:
                 found = self.swipl.ask(
                     self.name,
-                    "pieces:piece_models(%p, %p, %p)",
+                    "pieces:piece_models",
                     [list(piece.sizes), sums, -1 if limit is None else limit],
                     deadline.left(),
                 )
@@ -201,22 +177,16 @@ class PrologBackend(StagedBackend):
 
 # --- reference: the original program on the whole board -------------------------------------------
 
-# Each goal is a closure that the guard calls with Out; Out is written by ~w and read back as
-# JSON, so it holds numbers and lists only: a verdict goes as its place in _VERDICTS, a count as
-# an integer (JSON keeps a big one exact, where pyswip stops at 2^63).
+# The predicates of prolog/minesweeper.pl that the reference asks (each gets Out as its last
+# argument). Out is written by ~w and read back as JSON, so it holds numbers and lists only: a
+# verdict comes as its place in _VERDICTS, a count as an integer (JSON keeps a big one exact,
+# where pyswip stops at 2^63).
 _VERDICTS = (Verdict.NONE, Verdict.UNIQUE, Verdict.MULTIPLE)
-_VERDICT = (
-    "[Out]>>( minesweeper:reference_verdict(%p, V), nth0(I, [none, unique, multiple], V), "
-    "( V == unique -> minesweeper:reference_models(%p, 1, Solved) ; Solved = [] ), "
-    "Out = [I, Solved] )"
-)
-_MODELS = "minesweeper:reference_models(%p, %p)"
-_COUNT = "minesweeper:reference_count(%p)"
-# m/2's solved boards with exactly N mines (`*` is code 42): the original has no mine total.
-_WITH_MINES = "( minesweeper:m(%p, B), append(B, Cs), aggregate_all(count, member(42, Cs), %p) )"
-_MODELS_WITH_MINES = f"[Out]>>findall(B, limit(%p, {_WITH_MINES}), Out)"
-_COUNT_WITH_MINES = f"[Out]>>aggregate_all(count, {_WITH_MINES}, Out)"
-
+_ANSWER = "minesweeper:reference_answer"
+_MODELS = "minesweeper:reference_models"
+_COUNT = "minesweeper:reference_count"
+_MODELS_WITH_MINES = "minesweeper:reference_models_with_mines"
+_COUNT_WITH_MINES = "minesweeper:reference_count_with_mines"
 
 _NO_MODEL = "the reference program finds no solution"
 
@@ -227,9 +197,9 @@ class ReferenceBackend:
     It runs m/2 on the whole board, with no staging: `check` is s/1 (every solution collected
     by setof/3, unique when there is exactly one), `count` counts m/2's answers one by one,
     `solutions` lists m/2's answers in its order. So it is slow by nature: its time grows with
-    the number of solutions, fine for the SPEC's examples and boards of a dozen unknown cells,
-    hopeless for a 16x16 board with a third of it hidden. It is here as the meaning that the
-    other engines are checked against, not as a tool for big boards.
+    the number of solutions, fine for the example boards of docs/rules.md and boards of a dozen
+    unknown cells, hopeless for a 16x16 board with a third of it hidden. It is here as the
+    meaning that the other engines are checked against, not as a tool for big boards.
 
     The original knows nothing of a total number of mines: given `mines`, check and count keep
     only m/2's answers with exactly that many mines (`*`s, the known ones included), found by
@@ -253,13 +223,14 @@ class ReferenceBackend:
         puzzle = board.as_puzzle()
         rows = _codes(puzzle)
         if mines is None:
-            place, solved = self._ask(_VERDICT, rows, rows)
+            place, solved = self._ask(_ANSWER, rows)
             verdict = _VERDICTS[place]
         else:
-            solved = self._ask(_MODELS_WITH_MINES, 2, rows, mines)
-            verdict = _VERDICTS[len(solved)]
+            found = self._ask(_MODELS_WITH_MINES, rows, mines, 2)
+            verdict = _VERDICTS[len(found)]
+            solved = found[0] if found else []
         if verdict is Verdict.UNIQUE:
-            return CheckResult(verdict, solution=_board(puzzle, solved[0]))
+            return CheckResult(verdict, solution=_board(puzzle, solved))
         if verdict is Verdict.NONE:
             among = "" if mines is None else f" with exactly {mines} mines"
             return CheckResult(verdict, reason=f"{_NO_MODEL}{among}")
@@ -282,13 +253,13 @@ class ReferenceBackend:
         solved = self._ask(_MODELS, _codes(puzzle), -1 if limit is None else limit)
         return iter([_board(puzzle, rows) for rows in solved])
 
-    def _ask(self, goal: str, *args: object):
+    def _ask(self, predicate: str, *args: object):
         advice = (
             ": the reference program is meant for small boards; "
             "`--backend prolog` answers the same question"
         )
         try:
-            return json.loads(self.swipl.ask(self.name, goal, args, self.timeout, advice))
+            return json.loads(self.swipl.ask(self.name, predicate, args, self.timeout, advice))
         except _TimeLimit:
             raise EngineTimeout(
                 self.name,
