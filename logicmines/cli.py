@@ -14,7 +14,7 @@ from .backends import REGISTRY, BackendUnavailable, EngineError, make_backend
 from .board import Board
 from .compare import compare, warm_up
 from .engine import EngineTimeout, valid_timeout
-from .output import Out
+from .output import Out, error_line
 from .parse import BoardSyntaxError, decode, parse_boards
 from .results import Verdict
 from .reveal import RevealError, parse_click, play, status
@@ -336,7 +336,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _fail(message: str) -> None:
-    _warn(f"logicmines: error: {message}")
+    _warn(error_line(message))
 
 
 def _warn(line: str) -> None:

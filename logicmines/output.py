@@ -46,6 +46,11 @@ def as_given(board: Board, solution: Board) -> Board:
     return board.with_rows(rows)
 
 
+def error_line(message: str) -> str:
+    """The one line (for stderr) that says what went wrong and where: exit status 2."""
+    return f"logicmines: error: {message}"
+
+
 def _among(mines: int | None) -> str:
     return "" if mines is None else f" with exactly {plural(mines, 'mine')}"
 
