@@ -1,4 +1,4 @@
-"""Time the speed targets of the kanren and prolog backends (issues 3 and 4) on fixed boards.
+"""Time the speed targets of the kanren and prolog backends on fixed boards.
 
     python benchmarks/targets.py [--backend kanren] [--backend prolog] [--runs 5]
 
@@ -9,14 +9,12 @@ Each run starts from a fresh backend (nothing remembered from the run before, as
 from __future__ import annotations
 
 import argparse
-import random
 import statistics
 import time
 from collections.abc import Callable
 
-from logicmines.backends import REGISTRY
-from logicmines.board import Board
-from logicmines.generate import midgame, random_puzzle
+from logicmines.backends import make_backend
+from logicmines.generate import lattice, midgame, random_puzzle
 
 
 def cases() -> list[tuple[str, str, Callable]]:
@@ -38,27 +36,6 @@ def cases() -> list[tuple[str, str, Callable]]:
     ]
 
 
-def lattice(n: int, seed: int) -> Board:
-    """A wide block of digits (every other cell of every other row, the rest unknown): the
-    frontier is two-dimensional, the hard case for counting along it."""
-    rng = random.Random(seed)
-    shown = {(r, c) for r in range(0, n, 2) for c in range(0, n, 2)}
-    cells = [(r, c) for r in range(n) for c in range(n) if (r, c) not in shown]
-    mines = {cell for cell in cells if rng.random() < 0.3}
-    rows = []
-    for r in range(n):
-        row = ""
-        for c in range(n):
-            if (r, c) in shown:
-                row += str(
-                    sum((i, j) in mines for i in range(r - 1, r + 2) for j in range(c - 1, c + 2))
-                )
-            else:
-                row += "?"
-        rows.append(row)
-    return Board(tuple(rows))
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--backend", action="append", choices=["kanren", "prolog"])
@@ -73,7 +50,7 @@ def main() -> None:
         for backend_name in backends:
             times = []
             for _ in range(args.runs):
-                backend = REGISTRY[backend_name]()  # fresh: nothing remembered
+                backend = make_backend(backend_name)  # fresh: nothing remembered
                 start = time.perf_counter()
                 job(backend)
                 times.append(time.perf_counter() - start)
