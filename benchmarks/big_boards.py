@@ -1,5 +1,5 @@
-"""Time and peak memory on big boards: stating a revealed 1000x1000 board, counting it, and
-counting a 2000x2000 board of unknowns.
+"""Time and peak memory on big boards: stating and counting a revealed 1000x1000 board and a
+2000x2000 board of unknowns.
 
     python benchmarks/big_boards.py [--runs 5]
 
@@ -89,6 +89,13 @@ CASES = {
         "revealed",
         count,
         1,
+    ),
+    "state-unknown": (
+        f"`Problem.from_board` of a {WIDE}x{WIDE} board of `?`",
+        "",
+        "unknown",
+        state,
+        f"{WIDE * WIDE} unknown cells",
     ),
     "count-unknown": (
         f"`count` (kanren) of a {WIDE}x{WIDE} board of `?`",
