@@ -16,8 +16,10 @@ back as an answer and becomes an `EngineError`.
 from __future__ import annotations
 
 import json
+import signal
 import threading
 from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 
 from ..analysis import Analysis, from_models
 from ..board import Board
@@ -93,11 +95,43 @@ class Swipl:
         raise EngineError(f"{who}: SWI-Prolog raised {text}")
 
     def _run(self, goal: str, *args: object) -> list[dict]:
+        for arg in args:
+            _only_numbers(arg)
         # list(): a query left open would make the next one raise NestedQueryError.
         try:
-            return list(self._prolog.query(goal, *args))
+            with _interruptible():
+                return list(self._prolog.query(goal, *args))
         except Exception as why:  # pyswip's PrologError: a malformed goal, a bug of ours
             raise EngineError(f"SWI-Prolog could not run a query: {why}") from why
+
+
+def _only_numbers(arg: object) -> None:
+    """TypeError unless `arg` is a number or a (nested) list of numbers: pyswip pastes a string
+    into the query's text unescaped, so no string may ever reach a query."""
+    if isinstance(arg, (list, tuple)):
+        for item in arg:
+            _only_numbers(item)
+    elif not isinstance(arg, (int, float)):
+        raise TypeError(f"a Prolog query takes numbers and lists of numbers, not {arg!r}")
+
+
+@contextmanager
+def _interruptible() -> Iterator[None]:
+    """Let Ctrl-C stop the process while SWI-Prolog runs a query.
+
+    pyswip starts SWI-Prolog without its signal handling, and Python only runs its own handler
+    (KeyboardInterrupt) between bytecodes, which a long query never reaches. So during a query,
+    on the main thread, SIGINT gets its default action: the process ends at once, as any
+    program interrupted by Ctrl-C does (status 130 in a shell), with no traceback.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_DFL)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 _RESOURCES = {"stack": "stack (SWI's stack_limit, 1 GB by default)", "memory": "memory"}
