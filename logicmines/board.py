@@ -22,6 +22,14 @@ _DIGITS = "012345678"
 _GAME_TO_PUZZLE = str.maketrans({"E": "?", "M": "?", "B": "0", "X": "*"})
 
 
+def positions(row: str, ch: str) -> Iterator[int]:
+    """The columns where `row` holds `ch`, left to right."""
+    c = row.find(ch)
+    while c >= 0:
+        yield c
+        c = row.find(ch, c + 1)
+
+
 @dataclass(frozen=True)
 class Board:
     """A rectangle of one-character cells, of one kind (puzzle or game).

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
-from .board import Board, Cell
+from .board import Board, Cell, positions
 from .words import at, plural
 
 
@@ -67,7 +67,7 @@ class Problem:
         for r, columns in _digits_to_look_at(board.rows):
             for c in columns:
                 _state_digit(board, (r, c), constraints, reasons)
-        unknowns = tuple((r, c) for r, row in enumerate(board.rows) for c in _positions(row, "?"))
+        unknowns = tuple((r, c) for r, row in enumerate(board.rows) for c in positions(row, "?"))
         return cls(
             board,
             unknowns,
@@ -137,14 +137,6 @@ def _state_digit(board: Board, cell: Cell, constraints: list, reasons: list) -> 
         reasons.append(f"{at(cell)} shows {value} but only {room} of its neighbours {can}")
     elif cells:
         constraints.append(Constraint(cell, value, cells, need))
-
-
-def _positions(row: str, ch: str) -> Iterator[int]:
-    """The columns where `row` holds `ch`."""
-    c = row.find(ch)
-    while c >= 0:
-        yield c
-        c = row.find(ch, c + 1)
 
 
 def touching(constraints: Sequence[Constraint]) -> dict[Cell, list[int]]:

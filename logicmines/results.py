@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from .board import Board, Cell
+from .board import Board, Cell, positions
 
 
 class Verdict(str, Enum):
@@ -24,7 +24,20 @@ class CheckResult:
 
 
 def solved_board(puzzle: Board, mines: dict[Cell, int]) -> Board:
-    """The fully revealed board: `*` for every mine (known, or 1 in `mines`), every safe cell
-    showing its digit."""
-    layout = [cell for cell in puzzle.cells() if puzzle[cell] == "*" or mines.get(cell)]
-    return puzzle.with_rows(Board.from_mines(puzzle.height, puzzle.width, layout).rows)
+    """The fully revealed board: `*` for every mine (known, or 1 in `mines`), every other cell
+    that was unknown showing its digit. Only the rows with unknown cells are touched, so a big
+    board with a few unknown cells is solved in time proportional to those few."""
+    rows = list(puzzle.rows)
+    changed: dict[int, list[str]] = {}
+    unknown = [(r, c) for r, row in enumerate(rows) for c in positions(row, "?")]
+    for r, c in unknown:
+        changed.setdefault(r, list(rows[r]))[c] = "*" if mines.get((r, c)) else "?"
+    for r, cells in changed.items():
+        rows[r] = "".join(cells)
+    for r, c in unknown:
+        if rows[r][c] == "?":
+            around = sum(rows[i][j] == "*" for i, j in puzzle.neighbours((r, c)))
+            changed[r][c] = str(around)
+    for r, cells in changed.items():
+        rows[r] = "".join(cells)
+    return puzzle.with_rows(rows)
