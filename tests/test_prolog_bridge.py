@@ -11,6 +11,7 @@ import pytest
 from conftest import EXAMPLES, checkout_env
 
 from logicmines.backends import make_backend
+from logicmines.backends import prolog as prolog_module
 from logicmines.backends.prolog import Swipl, swipl
 from logicmines.board import Board
 from logicmines.parse import parse_boards
@@ -29,15 +30,14 @@ def _strings_in(arg: object) -> list[str]:
 
 @pytest.mark.parametrize("name", ["prolog", "reference"])
 def test_no_string_ever_reaches_a_query(name, monkeypatch):
-    session = swipl(name)
     seen: list[tuple] = []
-    real = session._prolog.query
+    real = prolog_module._fill
 
-    def spy(goal, *args, **options):
-        seen.append(args)
-        return real(goal, *args, **options)
+    def spy(goal, args):
+        seen.append(tuple(args))
+        return real(goal, args)
 
-    monkeypatch.setattr(session._prolog, "query", spy)
+    monkeypatch.setattr(prolog_module, "_fill", spy)
     backend = make_backend(name)
     for board in BOARDS:
         backend.check(board)
@@ -49,12 +49,17 @@ def test_no_string_ever_reaches_a_query(name, monkeypatch):
     assert [s for args in seen for s in _strings_in(args)] == []
 
 
-@pytest.mark.parametrize("bad", ["x). halt", b"codes", [1, "2"], None, {"a": 1}])
+def test_the_query_text_holds_only_our_names_and_numbers():
+    text = prolog_module._fill("p(%p, %p, %p)", ([[63, 42], [49, 48]], -1, 0.25))
+    assert text == "p([[63, 42], [49, 48]], -1, 0.25)"
+
+
+@pytest.mark.parametrize("bad", ["x). halt", b"codes", [1, "2"], None, {"a": 1}, float("nan")])
 def test_a_query_refuses_anything_but_numbers_before_pyswip_sees_it(bad, monkeypatch):
     session = swipl("prolog")
     monkeypatch.setattr(session._prolog, "query", lambda *a, **k: pytest.fail("reached pyswip"))
     with pytest.raises(TypeError, match="numbers and lists of numbers"):
-        Swipl._run(session, "true", bad)
+        Swipl._run(session, "true(%p)", bad)
 
 
 def test_ctrl_c_stops_the_reference_engine_at_once():
