@@ -1,15 +1,19 @@
 """The verbatim original under GNU Prolog: compiled once with `gplc`, run as a subprocess.
 
 `compare` and the benchmark use it as the yardstick the other engines are measured against. The
-executable is cached under `$XDG_CACHE_HOME/logicmines` (or `~/.cache/logicmines`), named by a
-hash of the program and of the gplc version, so it is built once per machine.
+executable is cached under `$XDG_CACHE_HOME/logicmines` (or `~/.cache/logicmines`), else in a
+private `$TMPDIR/logicmines-<uid>`, named by a hash of the program, with a sidecar that records
+its sha256 and the gplc that built it. docs/cache.md says which folders and files are trusted.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
+import json
 import os
 import shutil
+import stat
 import subprocess
 import tempfile
 from dataclasses import dataclass
@@ -23,9 +27,16 @@ from .resources import data_path
 # unknowns; running out is fatal there, not an exception. 1 GB (in KB), as the driver's notes say.
 STACKS = {"GLOBALSZ": "1048576", "TRAILSZ": "262144", "LOCALSZ": "262144"}
 
+NOT_INSTALLED = "GNU Prolog is not installed (gplc not found): apt-get install gprolog"
+FIX_FOLDER = "set XDG_CACHE_HOME or TMPDIR to a folder of yours that can be written"
+
 
 class GprologUnavailable(RuntimeError):
-    """gplc is not installed, or the program does not compile."""
+    """The compiled original cannot run here; the message says what failed and how to fix it."""
+
+
+class _Refused(Exception):
+    """A cache folder that must not be used; the message says why."""
 
 
 @dataclass(frozen=True)
@@ -35,75 +46,262 @@ class GprologAnswer:
     solved: tuple[tuple[str, ...], ...] = ()  # the first models asked for, as rows
 
 
-def _cache_dir() -> Path:
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(Path.home(), ".cache")
-    return Path(base) / "logicmines"
+# Binaries whose sha256 matched their sidecar in this process, by path: (stat signature, sha256).
+# A run compares a stat (cheap) and hashes the file again only when it changed since.
+_VERIFIED: dict[Path, tuple[tuple[int, ...], str]] = {}
 
 
-@cache
-def executable() -> Path:
-    """The compiled original, built now if it is not in the cache yet (looked up once a run)."""
-    gplc = shutil.which("gplc")
-    if gplc is None:
-        raise GprologUnavailable(
-            "GNU Prolog is not installed (gplc not found): apt-get install gprolog"
-        )
-    source = data_path("prolog/gprolog", "original.pl")
-    version = subprocess.run([gplc, "--version"], capture_output=True, text=True).stdout
-    digest = hashlib.sha256(source.read_bytes() + version.encode()).hexdigest()[:16]
-    name = f"original-{digest}"
-    for folder in (_cache_dir(), Path(tempfile.gettempdir()) / f"logicmines-{os.getuid()}"):
-        target = folder / name
-        if target.is_file():
-            return target
+def _uid() -> int:
+    """The user id that cache folders and files must belong to."""
+    return os.geteuid()
+
+
+def _one_line(text: str) -> str:
+    """`text` with its lines joined, for a message that must stay one line."""
+    return " ".join(text.split()) or "no message"
+
+
+def _sidecar(binary: Path) -> Path:
+    """The file beside `binary` that records its sha256 and the gplc version that built it."""
+    return binary.with_name(binary.name + ".json")
+
+
+def _sha256(path: Path) -> str:
+    """The sha256 of a file's bytes, in hex."""
+    digest = hashlib.sha256()
+    with open(path, "rb") as data:
+        for block in iter(lambda: data.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def _user_place() -> tuple[Path | None, str]:
+    """The user's cache folder for logicmines (None and why not), only inside a base that exists."""
+    xdg = os.environ.get("XDG_CACHE_HOME", "")
+    if os.path.isabs(xdg):  # the XDG spec says to ignore a relative path
+        if os.path.isdir(xdg):
+            return Path(xdg) / "logicmines", ""
+        return None, f"XDG_CACHE_HOME={xdg} is not a folder"
+    home = os.path.expanduser("~")
+    base = os.path.join(home, ".cache")
+    # Never create HOME or ~/.cache: a service account's HOME=/nonexistent must stay nonexistent.
+    if os.path.isabs(home) and os.path.isdir(base):
+        return Path(base) / "logicmines", ""
+    return None, f"HOME={home} has no .cache folder"
+
+
+def _places() -> list[tuple[Path | None, str]]:
+    """Where the compiled original may be kept, best first: (folder, or None and why not)."""
+    temp = os.environ.get("TMPDIR") or tempfile.gettempdir()
+    return [_user_place(), (Path(temp) / f"logicmines-{_uid()}", "")]
+
+
+def _check_ancestors(path: Path) -> None:
+    """_Refused unless no one but you and root can rename anything on the way down to `path`."""
+    for folder in (path, *path.parents):
         try:
-            folder.mkdir(parents=True, exist_ok=True)
-            return _build(gplc, source, target)
-        except OSError:
-            continue  # an unwritable cache (a read-only home, say): try the next place
-    raise GprologUnavailable(
-        "no folder to keep the compiled original in (cache and /tmp unwritable)"
-    )
+            info = os.stat(folder)
+        except OSError as error:
+            raise _Refused(f"cannot use {folder}: {error.strerror}") from None
+        if info.st_uid not in (0, _uid()):
+            raise _Refused(f"{folder} belongs to uid {info.st_uid}, neither you nor root")
+        # Others may write in a sticky folder (/tmp) but not rename or delete what is yours.
+        if info.st_mode & 0o022 and not info.st_mode & stat.S_ISVTX:
+            mode = stat.S_IMODE(info.st_mode)
+            raise _Refused(f"{folder} can be written by others (mode {mode:o}) and is not sticky")
 
 
-def _build(gplc: str, source: Path, target: Path) -> Path:
-    with tempfile.TemporaryDirectory() as work:
-        copy = Path(work) / "original.pl"
-        shutil.copyfile(source, copy)
-        built = Path(work) / "original"
+def _checked(folder: Path, create: bool) -> Path:
+    """`folder` (made with mode 0700 if `create`) once it is yours and private; _Refused if not."""
+    parent = Path(os.path.realpath(folder.parent))  # resolved once: a link cannot move it later
+    _check_ancestors(parent)
+    folder = parent / folder.name
+    if create:
+        try:
+            os.mkdir(folder, 0o700)
+        except FileExistsError:
+            pass  # checked below like any folder found there
+        except OSError as error:
+            raise _Refused(f"cannot make {folder}: {error.strerror}") from None
+    try:
+        info = os.lstat(folder)  # lstat: a symbolic link is refused, not followed
+    except OSError as error:
+        raise _Refused(f"cannot use {folder}: {error.strerror}") from None
+    if stat.S_ISLNK(info.st_mode):
+        raise _Refused(f"{folder} is a symbolic link")
+    if not stat.S_ISDIR(info.st_mode):
+        raise _Refused(f"{folder} is not a folder")
+    if info.st_uid != _uid():
+        raise _Refused(f"{folder} belongs to uid {info.st_uid}, not to you")
+    if info.st_mode & 0o022:
+        raise _Refused(f"{folder} can be written by others (mode {stat.S_IMODE(info.st_mode):o})")
+    return folder
+
+
+def _verified(binary: Path, gplc_version: str | None = None) -> bool:
+    """True when `binary` is yours, executable, with the sha256 (and gplc) its sidecar records."""
+    try:
+        info = os.lstat(binary)
+        record = json.loads(_sidecar(binary).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return False
+    if not isinstance(record, dict) or not stat.S_ISREG(info.st_mode) or info.st_uid != _uid():
+        return False
+    if not info.st_mode & stat.S_IXUSR:
+        return False
+    if gplc_version is not None and record.get("gplc") != gplc_version:
+        return False  # a new gplc: build again with it
+    signature = (info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns)
+    expected = record.get("sha256")
+    if _VERIFIED.get(binary) == (signature, expected):
+        return True
+    try:
+        if _sha256(binary) != expected:
+            return False
+    except OSError:
+        return False
+    _VERIFIED[binary] = (signature, expected)
+    return True
+
+
+def _write_new(path: Path, data: bytes) -> None:
+    """Write `data` to `path` through a new private file renamed into place (never via a link)."""
+    handle, staged = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    try:
+        with os.fdopen(handle, "wb") as out:
+            out.write(data)
+        os.replace(staged, path)  # rename replaces a link at `path`, it does not write through it
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(staged)
+        raise
+
+
+def _compile(gplc: str, source: Path, work: Path) -> Path:
+    """The original compiled by gplc in the private folder `work`."""
+    copy = work / "original.pl"
+    shutil.copyfile(source, copy)
+    built = work / "original"
+    try:
         done = subprocess.run(
             [gplc, "--no-top-level", str(copy), "-o", str(built)],
             capture_output=True,
             text=True,
             cwd=work,
+            env={**os.environ, "TMPDIR": str(work)},  # gplc opens its temporaries without O_EXCL
         )
-        if done.returncode != 0 or not built.is_file():
-            raise GprologUnavailable(f"gplc could not compile the original: {done.stderr.strip()}")
-        # Move into place atomically: two processes building at once both end well.
-        staged = target.with_suffix(f".{os.getpid()}")
-        shutil.copyfile(built, staged)
-        staged.chmod(0o755)
-        os.replace(staged, target)
+    except OSError as error:
+        raise GprologUnavailable(f"cannot run gplc ({gplc}): {error.strerror}") from None
+    if done.returncode != 0 or not built.is_file():
+        problem = _one_line(done.stderr or done.stdout)
+        raise GprologUnavailable(f"gplc could not compile the original: {problem}")
+    return built
+
+
+def _build(gplc: str, version: str, source: Path, target: Path) -> Path:
+    """Compile the original to `target` (a checked folder) and record its sha256 beside it."""
+    work = Path(tempfile.mkdtemp(prefix=".build-", dir=target.parent))
+    try:
+        built = _compile(gplc, source, work)
+        built.chmod(0o700)
+        digest = _sha256(built)
+        os.replace(built, target)  # same folder, so atomic: a reader sees the old file or the new
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    # Written after the binary: a sidecar that matches always describes a complete binary. Two
+    # processes building at once can leave a mismatched pair, which the next check rebuilds.
+    record = {"sha256": digest, "gplc": version, "program": _sha256(source)}
+    _write_new(_sidecar(target), json.dumps(record).encode("utf-8"))
     return target
 
 
-def run_original(board: Board, timeout: float | None = None, solved: int = 0) -> GprologAnswer:
-    """s/1's verdict, the number of m/2's models, and the first `solved` of them (-1: all), for
-    one board (a game board as its puzzle).
+def _gplc() -> tuple[str | None, str | None, str]:
+    """gplc's path and version (None when it cannot be used), and what is wrong with it if so."""
+    gplc = shutil.which("gplc")
+    if gplc is None:
+        return None, None, NOT_INSTALLED
+    try:
+        done = subprocess.run([gplc, "--version"], capture_output=True, text=True, timeout=60)
+    except (OSError, subprocess.SubprocessError) as error:
+        return None, None, f"gplc ({gplc}) does not run ({error}): reinstall GNU Prolog"
+    lines = (done.stdout + done.stderr).splitlines()  # gplc 1.4 prints its version on stderr
+    if done.returncode != 0 or not lines:
+        return None, None, f"gplc ({gplc}) does not say its version: reinstall GNU Prolog"
+    return gplc, lines[0].strip(), ""
 
-    Raises subprocess.TimeoutExpired past `timeout` seconds (the process is killed), and
-    RuntimeError when the program fails (GNU Prolog's stack overflow is fatal, not catchable).
-    """
+
+@cache
+def executable() -> Path:
+    """The compiled original, verified by its sha256, built now if no cache holds a good one."""
+    source = data_path("prolog/gprolog", "original.pl")
+    name = f"original-{hashlib.sha256(source.read_bytes()).hexdigest()[:16]}"
+    gplc, version, problem = _gplc()
+    places = _places()
+    older = None  # a good binary that another gplc built: used if this one cannot build
+    for folder, _ in places:
+        if folder is None:
+            continue
+        with contextlib.suppress(_Refused):  # not there, or not safe: never looked inside
+            binary = _checked(folder, create=False) / name
+            if _verified(binary, version):  # without gplc, any good binary will do
+                return binary
+            if older is None and _verified(binary):
+                older = binary
+    if gplc is None:
+        raise GprologUnavailable(problem)
+    try:
+        return _build_somewhere(gplc, version, source, name, places)
+    except GprologUnavailable:
+        if older is None:
+            raise
+        return older
+
+
+def _build_somewhere(
+    gplc: str, version: str, source: Path, name: str, places: list[tuple[Path | None, str]]
+) -> Path:
+    """Build the original in the first safe, writable place; else say what failed in each."""
+    problems = []
+    for folder, why_not in places:
+        if folder is None:
+            problems.append(why_not)
+            continue
+        try:
+            return _build(gplc, version, source, _checked(folder, create=True) / name)
+        except _Refused as refused:
+            problems.append(str(refused))
+        except OSError as error:
+            problems.append(f"cannot write in {folder}: {error.strerror or error}")
+    raise GprologUnavailable(f"cannot write a cache folder: {'; '.join(problems)}; {FIX_FOLDER}")
+
+
+_forget = executable.cache_clear  # the real cache, even while a test has replaced `executable`
+
+
+def run_original(board: Board, timeout: float | None = None, solved: int = 0) -> GprologAnswer:
+    """The original on one board: s/1's verdict, the count of m/2, the first `solved` (-1: all)."""
+    # Raises subprocess.TimeoutExpired past `timeout` seconds (the process is killed),
+    # GprologUnavailable when the compiled original cannot run here, and RuntimeError when the
+    # program fails (GNU Prolog's stack overflow is fatal, not catchable).
     program = executable()
+    if not _verified(program):  # changed on disk since it was found (truncated, replaced)
+        _forget()
+        program = executable()
     text = "\n".join(board.as_puzzle().rows) + "\n"
-    done = subprocess.run(
-        [str(program)],
-        input=text,
-        capture_output=True,
-        text=True,
-        timeout=timeout,
-        env={**os.environ, **STACKS, "LOGICMINES_SOLVED": str(solved)},
-    )
+    try:
+        done = subprocess.run(
+            [str(program)],
+            input=text,
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+            env={**os.environ, **STACKS, "LOGICMINES_SOLVED": str(solved)},
+        )
+    except OSError as error:  # verified yet not runnable: a folder mounted noexec, say
+        raise GprologUnavailable(
+            f"cannot run the compiled original {program}: {error.strerror}; set XDG_CACHE_HOME "
+            "or TMPDIR to a folder of yours where programs may run"
+        ) from None
     lines = done.stdout.splitlines()
     words = lines[0].split() if lines else []
     if done.returncode != 0 or len(words) != 4 or words[0] != "verdict":

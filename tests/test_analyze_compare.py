@@ -202,7 +202,10 @@ def test_compare_shows_four_engines_agreeing_on_small_boards():
             assert answer["seconds"] >= 0
 
 
-def test_compare_without_gplc_still_answers_and_says_so(monkeypatch):
+def test_compare_without_gplc_still_answers_and_says_so(monkeypatch, tmp_path):
+    # An empty cache: without gplc, a binary verified there would still run (and should).
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.setenv("TMPDIR", str(tmp_path))
     monkeypatch.setattr(gprolog.shutil, "which", lambda name: None)
     gprolog.executable.cache_clear()  # forget where an earlier test found it
     monkeypatch.setattr(gprolog, "executable", gprolog.executable.__wrapped__)
@@ -216,10 +219,13 @@ def test_compare_keeps_going_when_the_cache_folder_cannot_be_made(monkeypatch, t
     not_a_folder = tmp_path / "file"
     not_a_folder.write_text("")
     monkeypatch.setenv("XDG_CACHE_HOME", str(not_a_folder))
+    monkeypatch.setenv("TMPDIR", str(tmp_path))  # the fallback, private to this test
+    gprolog.executable.cache_clear()
     monkeypatch.setattr(gprolog, "executable", gprolog.executable.__wrapped__)
     run = run_main(["compare", RULES_EXAMPLES, "--json"])
     assert run.status == 0
     assert run.records()[0]["engines"]["gprolog"]["verdict"] == "unique"
+    assert [folder.name for folder in tmp_path.glob("logicmines-*")]  # built in the fallback
 
 
 def test_compare_marks_an_engine_past_its_timeout():
