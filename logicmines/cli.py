@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import math
 import os
+import re
 import sys
+import tempfile
 from itertools import islice
 from typing import TextIO
 
@@ -19,6 +22,7 @@ from .parse import BoardSyntaxError, decode, parse_boards
 from .results import Verdict
 from .reveal import RevealError, parse_click, play, status
 from .svg import render_svg
+from .words import grouped
 
 EXAMPLES = {
     "check": "logicmines check examples/spec.txt --backend kanren",
@@ -41,7 +45,20 @@ exit status: 0 success (check: every board has exactly one solution), 1 check fo
 without exactly one solution or compare found engines that disagree, 2 bad input or usage,
 3 some board got no answer within --timeout (one line on stderr says which; the other boards
 are answered).
+
+limits (docs/limits.md): a board file of at most 64M bytes (--max-input, LOGICMINES_MAX_INPUT);
+a count of more than 50 digits is written in short in text (--exact: in full; JSON: always exact).
 """
+
+# The largest input read, unless --max-input or LOGICMINES_MAX_INPUT says otherwise.
+MAX_INPUT = 64 * 1024 * 1024
+MAX_INPUT_VARIABLE = "LOGICMINES_MAX_INPUT"
+_READ_CHUNK = 1024 * 1024
+_UNITS = {"": 1, "K": 1024, "M": 1024**2, "G": 1024**3}
+# The time limits the command line takes. The longest is under engine.LONGEST (a year) because
+# gprolog's subprocess wait counts milliseconds in a C int, so 24.8 days at most.
+SHORTEST_TIMEOUT = 0.001
+LONGEST_TIMEOUT = 1_000_000.0
 
 
 class UsageError(Exception):
@@ -69,7 +86,8 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     commands.required = True
     _with_mines(_engine(_command(commands, "check", "Does each board have exactly one solution?")))
-    _with_mines(_engine(_command(commands, "count", "Count each board's solutions exactly.")))
+    count = _command(commands, "count", "Count each board's solutions exactly.")
+    _with_mines(_engine(_exact(count)))
     solve = _engine(_command(commands, "solve", "List each board's solutions, drawn as boards."))
     solve.add_argument("--limit", type=_positive, default=10, metavar="N", help="at most N (10)")
     analyze = _command(
@@ -77,9 +95,12 @@ def build_parser() -> argparse.ArgumentParser:
         "analyze",
         "Every unknown cell's exact chance of being a mine; the best next click.",
     )
-    _with_mines(_engine(analyze))
+    _with_mines(_engine(_exact(analyze)))
     analyze.add_argument(
-        "--svg", metavar="FILE", help="also draw the board as an SVG heat map (board N>1: FILE-N)"
+        "--svg",
+        type=_file_name,
+        metavar="FILE",
+        help="also draw the board as an SVG heat map (board N>1: FILE-N)",
     )
     reveal = _command(commands, "reveal", "Click squares of a game board (LeetCode 529 rules).")
     reveal.add_argument(
@@ -91,7 +112,7 @@ def build_parser() -> argparse.ArgumentParser:
         "one as --click=-1,0)",
     )
     engines = ", ".join(REGISTRY)
-    compare = _command(commands, "compare", f"Run every engine ({engines}) side by side.")
+    compare = _exact(_command(commands, "compare", f"Run every engine ({engines}) side by side."))
     _timeout(compare, 10.0, "10, per engine and board")
     return parser
 
@@ -106,6 +127,22 @@ def _command(commands, name: str, summary: str) -> argparse.ArgumentParser:
     )
     sub.add_argument("file", nargs="?", default="-", metavar="FILE", help="board file ('-': stdin)")
     sub.add_argument("--json", action="store_true", help="one JSON object per board, per line")
+    sub.add_argument(
+        "--max-input",
+        type=_byte_count,
+        metavar="BYTES",
+        help=f"refuse a board file larger than this, like 200M (default: ${MAX_INPUT_VARIABLE}, "
+        "else 64M)",
+    )
+    return sub
+
+
+def _exact(sub: argparse.ArgumentParser) -> argparse.ArgumentParser:
+    sub.add_argument(
+        "--exact",
+        action="store_true",
+        help="write every digit of a count of more than 50 digits (text; JSON is always exact)",
+    )
     return sub
 
 
@@ -147,10 +184,32 @@ def _seconds(text: str) -> float:
         value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a number of seconds, got {text!r}") from None
+    # Compared as written too: 1e-400 reads as 0.0 and 1e400 as inf, which were not written.
+    if not (math.isfinite(value) and SHORTEST_TIMEOUT <= value <= LONGEST_TIMEOUT):
+        raise argparse.ArgumentTypeError(
+            f"expected a number of seconds from {SHORTEST_TIMEOUT:g} to {LONGEST_TIMEOUT:,.0f} "
+            f"(about 11 days), got {text!r}"
+        )
     try:
         return valid_timeout(value)
-    except ValueError as why:
+    except ValueError as why:  # engine.LONGEST lowered below ours one day
         raise argparse.ArgumentTypeError(str(why)) from None
+
+
+def _byte_count(text: str) -> int:
+    """A size in bytes: a whole number of at least 1, or one with K, M or G (powers of 1024)."""
+    found = re.fullmatch(r"\s*([0-9]{1,30})\s*([KMG]?)B?\s*", text, re.IGNORECASE)
+    if not found or int(found.group(1)) == 0:
+        raise argparse.ArgumentTypeError(
+            f"expected a number of bytes of at least 1, like 1000000 or 200M, got {text!r}"
+        )
+    return int(found.group(1)) * _UNITS[found.group(2).upper()]
+
+
+def _file_name(text: str) -> str:
+    if not text:
+        raise argparse.ArgumentTypeError("expected a file name, got ''")
+    return text
 
 
 def _natural(text: str) -> int:
@@ -174,24 +233,60 @@ def _positive(text: str) -> int:
 # --- reading --------------------------------------------------------------------------------------
 
 
-def read_boards(path: str) -> list[Board]:
-    """The boards in a file ('-': standard input), or UsageError or BoardSyntaxError."""
+def read_boards(path: str, limit: int = MAX_INPUT) -> list[Board]:
+    """The boards in a file ('-': standard input) of at most `limit` bytes, or UsageError or
+    BoardSyntaxError."""
     source = "<stdin>" if path == "-" else path
     try:
         if path == "-":
             if sys.stdin is None:
                 raise UsageError("<stdin>: standard input is closed; name a board FILE")
-            data = sys.stdin.buffer.read()
+            data = _read_at_most(sys.stdin.buffer, limit, source)
+        elif "\0" in path:  # only from main(argv): no command line holds a NUL byte
+            raise UsageError(f"{source}: no such file (a file name holds no NUL byte)")
         else:
             with open(path, "rb") as handle:
-                data = handle.read()
+                data = _read_at_most(handle, limit, source)
     except FileNotFoundError:
         raise UsageError(f"{source}: no such file") from None
     except IsADirectoryError:
         raise UsageError(f"{source}: is a folder, not a board file") from None
     except OSError as error:
         raise UsageError(f"{source}: cannot read it ({error.strerror})") from None
+    except ValueError:  # a stream closed under us (main() called from Python)
+        raise UsageError(f"{source}: cannot read it (it is closed)") from None
+    except MemoryError:
+        raise UsageError(f"{source}: not enough memory to read it") from None
     return parse_boards(decode(data, source), source)
+
+
+def _read_at_most(handle, limit: int, source: str) -> bytes:
+    """Everything `handle` holds, or UsageError as soon as it holds more than `limit` bytes
+    (at most limit+1 are read: /dev/zero or an endless pipe is refused, not read)."""
+    chunks, size = [], 0
+    while size <= limit:
+        chunk = handle.read(min(_READ_CHUNK, limit + 1 - size))
+        if not chunk:
+            return b"".join(chunks)
+        chunks.append(chunk)
+        size += len(chunk)
+    raise UsageError(
+        f"{source}: more than {grouped(limit)} bytes, the input limit; raise it with "
+        f"--max-input BYTES or {MAX_INPUT_VARIABLE}"
+    )
+
+
+def input_limit(args: argparse.Namespace) -> int:
+    """The largest board file read: --max-input, else $LOGICMINES_MAX_INPUT, else MAX_INPUT."""
+    if args.max_input is not None:
+        return args.max_input
+    said = os.environ.get(MAX_INPUT_VARIABLE)
+    if said is None or not said.strip():
+        return MAX_INPUT
+    try:
+        return _byte_count(said)
+    except argparse.ArgumentTypeError as why:
+        raise UsageError(f"{MAX_INPUT_VARIABLE}: {why}") from None
 
 
 def _each_board(boards: list[Board], out: Out, answer) -> int:
@@ -247,8 +342,8 @@ def run_analyze(boards: list[Board], args: argparse.Namespace, out: Out) -> int:
 
     def answer(index: int, board: Board) -> None:
         analysis = backend.analyze(board, mines=args.mines)
-        if args.svg:
-            _write_svg(analysis, args.svg, index)
+        if args.svg is not None:
+            _write_svg(analysis, args.svg, index, args.exact)
         out.analysis(index, board, analysis, args.mines)
 
     return _each_board(boards, out, answer)
@@ -265,15 +360,43 @@ def run_reveal(boards: list[Board], args: argparse.Namespace, out: Out) -> int:
     return 0
 
 
-def _write_svg(analysis: Analysis, path: str, index: int) -> None:
+def _write_svg(analysis: Analysis, path: str, index: int, exact: bool) -> None:
     if index:
         root, ext = os.path.splitext(path)
         path = f"{root}-{index + 1}{ext}"
+    text = render_svg(analysis, exact)
     try:
-        with open(path, "w", encoding="utf-8") as handle:
-            handle.write(render_svg(analysis))
+        _replace_file(path, text)
     except OSError as error:
-        raise UsageError(f"{path}: cannot write the SVG ({error.strerror})") from None
+        raise UsageError(f"{path}: cannot write the SVG ({error.strerror or error})") from None
+
+
+def _replace_file(path: str, text: str) -> None:
+    """Write `text` to `path` whole or not at all: into a new file beside it, then renamed over it
+    (a rename within a folder is atomic), so that a run killed on the way leaves the old file as
+    it was, never a cut one. The new file gets the old one's permissions, else the usual ones."""
+    folder, name = os.path.split(os.path.abspath(path))
+    handle, temporary = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+            stream.write(text)
+            stream.flush()
+            os.fchmod(stream.fileno(), _mode_for(path))
+        os.replace(temporary, path)
+    except BaseException:
+        os.unlink(temporary)
+        raise
+
+
+def _mode_for(path: str) -> int:
+    """The permissions a file written at `path` gets: the ones it has, else 0o666 less the
+    umask (what open() would give)."""
+    try:
+        return os.stat(path).st_mode & 0o7777
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
 
 
 def run_compare(boards: list[Board], args: argparse.Namespace, out: Out) -> int:
@@ -317,10 +440,10 @@ def main(argv: list[str] | None = None) -> int:
         # (301,030 digits), beyond the 4,300 digits Python converts to text by default.
         if hasattr(sys, "set_int_max_str_digits"):
             sys.set_int_max_str_digits(0)
-        out.json = args.json
+        out.json, out.exact = args.json, getattr(args, "exact", False)
         if args.json:
             out.colour = False
-        boards = read_boards(args.file)
+        boards = read_boards(args.file, input_limit(args))
         return RUNNERS[args.command](boards, args, out)
     except (UsageError, BoardSyntaxError, BackendUnavailable, EngineError, RevealError) as error:
         _fail(str(error))
@@ -328,7 +451,8 @@ def main(argv: list[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         # The reader went away (`| head`): not an error of ours.
-        sys.stderr.close()
+        if sys.stderr is not None:
+            sys.stderr.close()
         return 0
     except OSError as error:  # writing the answers failed: a full disk, say
         _fail(f"cannot write the answers: {error.strerror or error}")
@@ -340,4 +464,14 @@ def _fail(message: str) -> None:
 
 
 def _warn(line: str) -> None:
-    sys.stderr.write(line + "\n")
+    """Write one line on stderr. When there is no stderr (closed: `2>&-`) or it cannot be written
+    (a full disk, a reader gone), the line is lost but the exit status still says what happened:
+    it must not turn into a traceback and status 1 ("not unique")."""
+    if sys.stderr is None:
+        return
+    try:
+        sys.stderr.write(line + "\n")
+        sys.stderr.flush()
+    except (OSError, ValueError):
+        # Leave nothing buffered for Python to fail on again (and report) at exit.
+        sys.stderr = None

@@ -4,6 +4,7 @@ in words, probabilities, engine tables). Every line the command line prints is m
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TextIO
@@ -13,7 +14,7 @@ from .board import Board
 from .compare import Outcome, agreement
 from .engine import EngineTimeout
 from .results import CheckResult, Verdict
-from .words import click, percent, plural
+from .words import FAST_BITS, click, digits, escaped, number, percent, plural
 
 VERDICT_WORDS = {
     Verdict.UNIQUE: ("unique: exactly one solution", "32"),
@@ -29,7 +30,7 @@ _PUZZLE_TO_GAME = str.maketrans({"*": "M", "0": "B"})
 def title(index: int, board: Board) -> str:
     """`board 2 (boards.txt:9, 5x4 puzzle)`: which board, where it came from, its size."""
     size = f"{board.height}x{board.width} {board.kind}"
-    return f"board {index + 1} ({board.source}:{board.line}, {size})"
+    return f"board {index + 1} ({escaped(board.source)}:{board.line}, {size})"
 
 
 def as_given(board: Board, solution: Board) -> Board:
@@ -47,12 +48,37 @@ def as_given(board: Board, solution: Board) -> Board:
 
 
 def error_line(message: str) -> str:
-    """The one line (for stderr) that says what went wrong and where: exit status 2."""
-    return f"logicmines: error: {message}"
+    """The one line (for stderr) that says what went wrong and where: exit status 2. Whatever of
+    the input it quotes (a file name, a piece of a board) shows its control characters escaped
+    (`\\x1b`, `\\r`, `\\t`), so that the line stays one line and the terminal stays as it was."""
+    return f"logicmines: error: {escaped(message)}"
 
 
-def _among(mines: int | None) -> str:
-    return "" if mines is None else f" with exactly {plural(mines, 'mine')}"
+def json_line(fields: dict[str, object]) -> str:
+    """`fields` as one line of JSON. Integers stay exact however long; a huge one (a count of
+    millions of digits) is written by the fast conversion, since json's own is quadratic."""
+    huge: list[int] = []
+
+    def mark(value: object) -> object:
+        if isinstance(value, dict):
+            return {key: mark(inner) for key, inner in value.items()}
+        if type(value) is int and value.bit_length() > FAST_BITS:
+            huge.append(value)
+            return f"\x00{len(huge) - 1}\x00"
+        return value
+
+    text = json.dumps(mark(fields))
+    if not huge:
+        return text
+    return _MARK.sub(lambda found: digits(huge[int(found.group(1))]), text)
+
+
+# Where json_line left a huge integer out: a string that no field of ours can hold (NUL bytes).
+_MARK = re.compile(r'"\\u0000(\d+)\\u0000"')
+
+
+def _among(mines: int | None, exact: bool) -> str:
+    return "" if mines is None else f" with exactly {plural(mines, 'mine', exact)}"
 
 
 @dataclass
@@ -63,12 +89,13 @@ class Out:
     stream: TextIO
     json: bool
     colour: bool
+    exact: bool = False  # text: write huge counts in full rather than in short
 
     def line(self, text: str = "") -> None:
         self.stream.write(text + "\n")
 
     def record(self, **fields: object) -> None:
-        self.stream.write(json.dumps(fields) + "\n")
+        self.stream.write(json_line(fields) + "\n")
 
     def paint(self, text: str, code: str) -> str:
         return f"\033[{code}m{text}\033[0m" if self.colour else text
@@ -107,7 +134,8 @@ class Out:
         if self.json:
             self.record(board=index, count=n, backend=backend)
         else:
-            self.line(f"{title(index, board)}: {plural(n, 'solution')}{_among(mines)}")
+            solutions = plural(n, "solution", self.exact)
+            self.line(f"{title(index, board)}: {solutions}{_among(mines, self.exact)}")
 
     def solutions(self, index: int, board: Board, found: list[Board], limit: int) -> None:
         """The first `limit` of `found`; more than `limit` found means the list is cut."""
@@ -119,8 +147,8 @@ class Out:
             return
         more = "" if complete else f" (the first {limit:,}; there are more)"
         self.line(f"{title(index, board)}: {plural(len(shown), 'solution')}{more}")
-        for number, solution in enumerate(shown, start=1):
-            self.line(f"solution {number}:")
+        for position, solution in enumerate(shown, start=1):
+            self.line(f"solution {position}:")
             self.grid(solution)
         self.line()
 
@@ -140,7 +168,8 @@ class Out:
         if self.json:
             self.record(**analysis_record(index, analysis))
             return
-        self.line(f"{title(index, board)}: {plural(analysis.count, 'solution')}{_among(mines)}")
+        solutions = plural(analysis.count, "solution", self.exact)
+        self.line(f"{title(index, board)}: {solutions}{_among(mines, self.exact)}")
         if analysis.reason:
             self.line(f"why: {analysis.reason}")
         else:
@@ -159,7 +188,7 @@ class Out:
 
     def timeout(self, index: int, board: Board, error: EngineTimeout) -> str:
         """The one line (for stderr) that says a board got no answer within the time limit."""
-        return f"logicmines: timeout: {title(index, board)}: {error}"
+        return escaped(f"logicmines: timeout: {title(index, board)}: {error}")
 
     # --- the drawings ---------------------------------------------------------------------------
 
@@ -197,14 +226,14 @@ class Out:
 
     def _draw_comparison(self, outcomes: dict[str, Outcome]) -> None:
         """One line per engine: verdict, count, seconds (or why there is no answer)."""
-        counts = [f"{o.count:,}" for o in outcomes.values() if o.answered]
-        width = max([len("count"), *map(len, counts)])
+        counts = {name: number(o.count, self.exact) for name, o in outcomes.items() if o.answered}
+        width = max([len("count"), *map(len, counts.values())])
         self.line(f"  {'engine':<10} {'verdict':<9} {'count':>{width}} {'seconds':>9}")
         for name, o in outcomes.items():
             if not o.answered:
                 self.line(f"  {name:<10} {o.error}")
             else:
-                self.line(f"  {name:<10} {o.verdict:<9} {o.count:>{width},} {o.seconds:>9.3f}")
+                self.line(f"  {name:<10} {o.verdict:<9} {counts[name]:>{width}} {o.seconds:>9.3f}")
 
 
 def _cell_list(cells: list[tuple[int, int]]) -> str:

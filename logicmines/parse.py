@@ -14,6 +14,7 @@ from lark.exceptions import UnexpectedToken, VisitError
 
 from .board import GAME_CELLS, GAME_ONLY, PUZZLE_CELLS, PUZZLE_ONLY, Board
 from .resources import data_path
+from .words import quoted
 
 __all__ = ["BoardSyntaxError", "CELL_HELP", "decode", "parse_board", "parse_boards"]
 
@@ -130,7 +131,7 @@ class _ToBoards(Transformer):
             if len(inner) != 1 or inner not in PUZZLE_CELLS | GAME_CELLS:
                 if not inner:
                     raise _Problem(cell.line, cell.column, f"an empty cell; {CELL_HELP}")
-                shown = _show(inner) if len(inner) == 1 else repr(inner)
+                shown = _show(inner) if len(inner) == 1 else _quote(inner)
                 raise _Problem(cell.line, cell.column + 1, f"unexpected {shown}; {CELL_HELP}")
         return _BracketRow.by_cell(tokens)
 
@@ -204,6 +205,14 @@ def _show(ch: str) -> str:
     return f"U+{ord(ch):04X} ({name.lower() if name else 'a control character'})"
 
 
+def _quote(text: str) -> str:
+    """A piece of the input in a message, as repr() writes it (control characters escaped), cut
+    after 40 characters."""
+    if len(text) <= 40:
+        return repr(text)
+    return f"{text[:40]!r}... ({len(text):,} characters)"
+
+
 def _position(text: str, pos: int) -> tuple[int, int]:
     """The 1-based line and column of `pos` (lines end at \\n only, as lark counts them)."""
     line_start = text.rfind("\n", 0, pos) + 1
@@ -258,8 +267,8 @@ def _describe(token: Token) -> str:
         return _PUNCTUATION[token.type]
     text = str(token)
     if token.type == "ROW":
-        return _show(text) if len(text) == 1 else repr(text)
-    return f"cell {text}"
+        return _show(text) if len(text) == 1 else _quote(text)
+    return f"cell {quoted(text)}"  # the token carries its own quotes
 
 
 def _unexpected_token(text: str, token: Token, expected: set[str]) -> tuple[int, str]:
@@ -323,9 +332,10 @@ def _syntax_error(text: str, source: str, error: UnexpectedInput) -> BoardSyntax
 
 def decode(data: bytes, source: str) -> str:
     """The text of a board file (a UTF-8 byte order mark dropped), or a BoardSyntaxError at the
-    first byte that is not UTF-8."""
+    first byte that is not UTF-8, or at a second byte order mark right after the first (a stray
+    character, like any other)."""
     try:
-        return data.decode("utf-8-sig")
+        text = data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
         before = data[: error.start]
         line = before.count(b"\n") + 1
@@ -337,6 +347,10 @@ def decode(data: bytes, source: str) -> str:
         raise BoardSyntaxError(
             source, line, column, f"not a text file: byte 0x{byte:02x} is not UTF-8"
         ) from None
+    if text.startswith(_BOM):  # a second one: parse_boards would drop it as if it were the first
+        message = _unexpected_character(_BOM, set())
+        raise BoardSyntaxError(source, 1, 1, message, _context(text, 1, 1))
+    return text
 
 
 def parse_boards(text: str, source: str = "<board>") -> list[Board]:

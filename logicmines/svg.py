@@ -6,7 +6,7 @@ from fractions import Fraction
 from html import escape
 
 from .analysis import Analysis
-from .words import percent, plural
+from .words import escaped, percent, plural
 
 CELL = 28  # pixels
 LEGEND = 44  # the legend's height under the board
@@ -23,20 +23,22 @@ def _colour(p: Fraction) -> str:
     return f"rgb({min(r, 255)},{max(g, 40)},70)"
 
 
-def render_svg(analysis: Analysis) -> str:
+def render_svg(analysis: Analysis, exact: bool = False) -> str:
     """The board drawn cell by cell: digits and known mines as shown, unknown cells coloured by
-    their chance of being a mine and labelled with it in percent, the best next click outlined."""
+    their chance of being a mine and labelled with it in percent, the best next click outlined.
+    The title gives the number of solutions (in short when it is huge, unless `exact`)."""
     board = analysis.board
     why = f"no solution: {analysis.reason}" if analysis.reason else ""
     width = max(board.width * CELL, LEGEND_WIDTH, 8 + 6 * len(why))
     height = board.height * CELL
     full = height + LEGEND + (18 if why else 0)
-    solutions = plural(analysis.count, "solution")
+    solutions = plural(analysis.count, "solution", exact)
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{full}" '
         f'viewBox="0 0 {width} {full}" font-family="sans-serif" '
         f'font-size="{CELL // 2}">',
-        f"<title>{escape(f'{board.source}: {solutions}')}</title>",
+        # XML has no place for control characters: the file name's are shown escaped.
+        f"<title>{escape(f'{escaped(board.source)}: {solutions}')}</title>",
         f'<rect width="{width}" height="{full}" fill="white"/>',
     ]
     for r, c in board.cells():
@@ -68,7 +70,14 @@ def render_svg(analysis: Analysis) -> str:
             f'<rect x="{c * CELL + 2}" y="{r * CELL + 2}" width="{CELL - 4}" height="{CELL - 4}" '
             'fill="none" stroke="blue" stroke-width="3"/>'
         )
-    y = height + 8
+    parts.extend(_legend(height + 8, why))
+    parts.append("</svg>")
+    return "\n".join(parts) + "\n"
+
+
+def _legend(y: int, why: str) -> list[str]:
+    """The colours' key under the board at height `y`, and why there is no solution, if so."""
+    parts = []
     for k, p in enumerate(
         (Fraction(0), Fraction(1, 4), Fraction(1, 2), Fraction(3, 4), Fraction(1))
     ):
@@ -80,5 +89,4 @@ def render_svg(analysis: Analysis) -> str:
     parts.append(f'<text x="{24 + 5 * 40}" y="{y + 13}" font-size="11">{legend}</text>')
     if why:
         parts.append(f'<text x="4" y="{y + 34}" font-size="11">{escape(why)}</text>')
-    parts.append("</svg>")
-    return "\n".join(parts) + "\n"
+    return parts
