@@ -16,7 +16,7 @@ from .analysis import Analysis
 from .backends import REGISTRY, BackendUnavailable, EngineError, make_backend
 from .board import Board
 from .compare import compare, warm_up
-from .engine import EngineTimeout, valid_timeout
+from .engine import LONGEST, EngineTimeout, valid_timeout
 from .output import Out, error_line
 from .parse import BoardSyntaxError, decode, parse_boards
 from .results import Verdict
@@ -55,10 +55,9 @@ MAX_INPUT = 64 * 1024 * 1024
 MAX_INPUT_VARIABLE = "LOGICMINES_MAX_INPUT"
 _READ_CHUNK = 1024 * 1024
 _UNITS = {"": 1, "K": 1024, "M": 1024**2, "G": 1024**3}
-# The time limits the command line takes. The longest is under engine.LONGEST (a year) because
-# gprolog's subprocess wait counts milliseconds in a C int, so 24.8 days at most.
+# The time limits the command line takes: below a millisecond a limit means nothing.
 SHORTEST_TIMEOUT = 0.001
-LONGEST_TIMEOUT = 1_000_000.0
+LONGEST_TIMEOUT = LONGEST
 
 
 class UsageError(Exception):

@@ -56,9 +56,9 @@ class Engine(Protocol):
     def models(self, piece: Piece, limit: int | None = None) -> Sequence[Model]: ...
 
 
-# The longest time limit accepted: past it, time.monotonic() arithmetic and SWI-Prolog's
-# call_with_time_limit/2 stop meaning anything useful (a year is plenty for any board).
-LONGEST = 365 * 24 * 3600.0
+# The longest time limit accepted, about 11 days: plenty for any board, and under what every
+# engine can wait for (a subprocess's wait counts milliseconds in a C int: 24.8 days at most).
+LONGEST = 1_000_000.0
 
 
 def valid_timeout(seconds: float | None) -> float | None:
@@ -67,8 +67,7 @@ def valid_timeout(seconds: float | None) -> float | None:
         return None
     if not 0 < seconds <= LONGEST:
         raise ValueError(
-            f"a timeout is a positive number of seconds, at most {LONGEST:g} (a year), "
-            f"not {seconds!r}"
+            f"a timeout is a positive number of seconds, at most {LONGEST:,.0f}, not {seconds!r}"
         )
     return float(seconds)
 
