@@ -246,6 +246,8 @@ class _Grounded:
                 if found and on_last is not None:
                     on_last(handle.last())  # (clingo's own on_last is for searches that block)
                 return found
+        except EngineError:  # our own (EngineTimeout): a RuntimeError too, but no failure
+            raise
         except RuntimeError as why:
             raise EngineError(f"{NAME}: the search failed: {self._said(why)}") from None
 

@@ -1,0 +1,257 @@
+"""The clingo backend: the answer-set program's answers against plain enumeration, the command
+line with `--backend clingo`, time limits, and the board reaching the program as numbers only."""
+
+from __future__ import annotations
+
+import re
+import signal
+import subprocess
+import sys
+import time
+from fractions import Fraction
+
+import pytest
+from conftest import EXAMPLES, checkout_env, run_main
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from oracle import all_models, verdict_of
+from test_kanren import small_boards
+
+from logicmines.backends import REGISTRY, BackendUnavailable, lazy
+from logicmines.backends.clingo import ClingoBackend, facts
+from logicmines.backends.kanren import KanrenBackend
+from logicmines.board import Board
+from logicmines.engine import EngineTimeout
+from logicmines.generate import midgame, random_puzzle
+from logicmines.results import Verdict
+
+clingo = ClingoBackend()
+RULES_EXAMPLES = str(EXAMPLES / "spec.txt")  # one solution, four, none
+ALL_UNKNOWN_5X5 = "?????\n" * 5  # 2**25 solutions: more than clingo lists in half a second
+
+
+def mines_in(rows: tuple[str, ...]) -> int:
+    return sum(row.count("*") for row in rows)
+
+
+def enumerated(board: Board, mines: int | None = None) -> list[tuple[str, ...]]:
+    """Every solved board, by the oracle, with exactly `mines` mines when given."""
+    models = all_models(board)
+    return models if mines is None else [m for m in models if mines_in(m) == mines]
+
+
+# --- against plain enumeration -----------------------------------------------------------------
+
+
+@settings(max_examples=150, deadline=None)
+@given(small_boards(), st.one_of(st.none(), st.integers(0, 14)))
+def test_verdict_solution_and_count_equal_enumeration(board, mines):
+    models = enumerated(board, mines)
+    assert clingo.count(board, mines) == len(models)
+    result = clingo.check(board, mines)
+    assert result.verdict.value == verdict_of(len(models))
+    if result.verdict is Verdict.UNIQUE:
+        assert result.solution.rows == models[0]
+    assert (result.reason is not None) == (result.verdict is Verdict.NONE)
+
+
+@settings(max_examples=100, deadline=None)
+@given(small_boards(max_side=4), st.one_of(st.none(), st.integers(0, 5)))
+def test_solutions_are_exactly_the_enumerated_models(board, limit):
+    found = [s.rows for s in clingo.solutions(board, limit)]
+    models = all_models(board)
+    if limit is None:
+        assert sorted(found) == sorted(models)
+    else:
+        assert len(found) == min(limit, len(models))
+        assert len(set(found)) == len(found) and set(found) <= set(models)
+
+
+@settings(max_examples=200, deadline=None)
+@given(small_boards(max_side=5, max_unknown=10), st.one_of(st.none(), st.integers(0, 12)))
+def test_consequences_and_analysis_equal_enumeration(board, mines):
+    models = enumerated(board, mines)
+    puzzle = board.as_puzzle()
+    unknown = [cell for cell in puzzle.cells() if puzzle[cell] == "?"]
+    shares = {
+        cell: Fraction(sum(Board(m)[cell] == "*" for m in models), len(models) or 1)
+        for cell in unknown
+    }
+    forced = clingo.consequences(board, mines)
+    analysis = clingo.analyze(board, mines)
+    assert analysis.count == len(models)
+    if not models:
+        assert forced is None and analysis.probabilities == {} and analysis.reason
+        return
+    assert forced.safe == sorted(cell for cell in unknown if shares[cell] == 0)
+    assert forced.mines == sorted(cell for cell in unknown if shares[cell] == 1)
+    assert analysis.probabilities == shares
+    assert analysis.reason is None
+
+
+def test_the_board_of_the_rules_has_its_one_solution():
+    board = Board.from_text("1121 / 1??* / 12?* / 0122")
+    assert str(clingo.check(board).solution) == "1121 / 1*4* / 12** / 0122"
+    forced = clingo.consequences(board)
+    assert (forced.safe, forced.mines) == ([(1, 2)], [(1, 1), (2, 2)])
+
+
+def test_a_game_board_is_answered_as_the_puzzle_it_poses():
+    game = Board.from_text("B1E1B / B1M1B / B111B / BBBBB")
+    assert str(clingo.check(game).solution) == "01110 / 01*10 / 01110 / 00000"
+    assert clingo.count(game) == 1
+
+
+def test_consequences_of_a_midgame_are_the_forced_cells_kanren_counts():
+    board = midgame(16, 30, 99, seed=1)
+    forced = clingo.consequences(board)
+    exact = KanrenBackend().analyze(board)
+    assert (forced.safe, forced.mines) == (exact.safe, exact.mines)
+    assert forced.safe or forced.mines  # the position forces something: the test means something
+
+
+def test_no_solution_says_so_with_the_total():
+    assert clingo.check(Board.from_text("1?"), mines=2).reason.endswith("with exactly 2 mines")
+    assert clingo.analyze(Board.from_text("1?"), mines=0).count == 0
+
+
+def test_a_limit_of_no_solutions_lists_none():
+    assert list(clingo.solutions(Board.from_text("??"), 0)) == []
+
+
+# --- the command line -----------------------------------------------------------------------------
+
+
+@pytest.fixture
+def registered(monkeypatch):
+    monkeypatch.setitem(REGISTRY, "clingo", lazy("logicmines.backends.clingo:ClingoBackend"))
+
+
+@pytest.mark.parametrize("command", ["check", "count", "solve", "analyze"])
+@pytest.mark.parametrize("mines", [[], ["--mines", "9"]])
+def test_the_command_line_answers_as_kanren_does(registered, command, mines):
+    if command == "solve" and mines:
+        return  # solve takes no mine total
+    ours = run_main([command, RULES_EXAMPLES, "--json", "--backend", "clingo", *mines])
+    theirs = run_main([command, RULES_EXAMPLES, "--json", "--backend", "kanren", *mines])
+    assert ours.status == theirs.status and ours.err == ""
+    for mine, other in zip(ours.records(), theirs.records(), strict=True):
+        for record in (mine, other):
+            record.pop("backend", None)
+            record.pop("reason", None)  # each engine says in its own words why there is none
+            if command == "solve":
+                record["solutions"].sort()
+        assert mine == other
+
+
+def test_the_command_line_says_which_engine_answered(registered):
+    run = run_main(["check", "--backend", "clingo", "--json"], stdin="1?\n")
+    assert run.records() == [
+        {"board": 0, "verdict": "unique", "backend": "clingo", "solution": ["1*"]}
+    ]
+
+
+def test_past_the_time_limit_one_line_exit_3_and_the_other_boards_answered(registered):
+    run = run_main(
+        ["count", "--backend", "clingo", "--timeout", "0.5"], stdin=ALL_UNKNOWN_5X5 + "\n2?\n"
+    )
+    assert run.status == 3
+    assert re.fullmatch(
+        r"logicmines: timeout: board 1 \(<stdin>:1, 5x5 puzzle\): clingo: gave up after 0\.5 s "
+        r"\(its time limit\): count and analyze list every solution[^\n]*\n",
+        run.err,
+    ), run.err
+    assert run.out == "board 2 (<stdin>:7, 1x2 puzzle): 0 solutions\n"
+
+
+@pytest.mark.parametrize("question", ["count", "analyze", "solutions"])
+def test_a_long_enumeration_stops_at_the_time_limit(question):
+    engine = ClingoBackend(0.3)
+    board = Board(("?" * 6,) * 6)  # 2**36 solutions
+    started = time.monotonic()
+    with pytest.raises(EngineTimeout, match=r"^clingo: gave up after 0\.3 s \(its time limit\)"):
+        answer = getattr(engine, question)(board)
+        list(answer)
+    assert time.monotonic() - started < 1.5
+
+
+def test_the_clock_is_looked_at_when_grounding_ends():
+    board = random_puzzle(60, 60, 0.2, 0.3, seed=1)  # grounding alone takes some milliseconds
+    with pytest.raises(EngineTimeout, match=r"^clingo: gave up after 0\.001 s"):
+        ClingoBackend(0.001).check(board)
+
+
+def test_ctrl_c_stops_a_long_enumeration_at_once():
+    code = (
+        "from logicmines.backends.clingo import ClingoBackend\n"
+        "from logicmines.board import Board\n"
+        "engine = ClingoBackend(None)\n"
+        "print('counting', flush=True)\n"
+        "engine.count(Board(('?' * 60,)))\n"
+    )
+    process = subprocess.Popen(
+        [sys.executable, "-c", code],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=checkout_env(),
+    )
+    assert process.stdout.readline() == b"counting\n"
+    time.sleep(0.3)
+    process.send_signal(signal.SIGINT)
+    started = time.monotonic()
+    _, err = process.communicate(timeout=30)
+    assert time.monotonic() - started < 2
+    assert b"KeyboardInterrupt" in err
+
+
+def test_without_clingo_the_backend_says_how_to_install_it(registered, monkeypatch):
+    monkeypatch.setitem(sys.modules, "clingo", None)  # `import clingo` raises ImportError
+    with pytest.raises(BackendUnavailable, match=re.escape("pip install 'logicmines[clingo]'")):
+        ClingoBackend()
+    run = run_main(["check", "--backend", "clingo"], stdin="1?\n")
+    assert run.status == 2 and run.out == ""
+    assert run.err.count("\n") == 1 and "pip install 'logicmines[clingo]'" in run.err
+
+
+# --- user text never becomes program text ---------------------------------------------------------
+
+FACT = re.compile(r"(unknown|known)\(\d+,\d+\)\.|digit\(\d+,\d+,[0-8]\)\.|total\(-?\d+\)\.")
+
+
+@settings(max_examples=100, deadline=None)
+@given(small_boards(), st.one_of(st.none(), st.integers(-5, 50)))
+def test_facts_hold_only_our_predicates_and_numbers(board, mines):
+    lines = facts(board.as_puzzle(), mines).splitlines()
+    assert all(FACT.fullmatch(line) for line in lines), lines
+    assert len(lines) == board.height * board.width + (mines is not None)
+
+
+class _Forged:
+    """Something shaped like a board, carrying program text where a cell should be."""
+
+    rows = ("1?", "?:- #false. %")
+
+
+class _LoudInt(int):
+    """A whole number that writes itself as program text."""
+
+    def __str__(self) -> str:
+        return "1). #false. total(2"
+
+    __repr__ = __format__ = lambda self, *spec: str(self)  # noqa: E731
+
+
+def test_program_text_in_a_cell_or_a_total_is_refused_or_written_as_a_number():
+    with pytest.raises(ValueError, match="is not a puzzle cell"):
+        facts(_Forged())
+    with pytest.raises(TypeError):
+        facts(Board.from_text("1?"), "1). #false. %")  # type: ignore[arg-type]
+    assert facts(Board.from_text("1?"), _LoudInt(1)).splitlines()[-1] == "total(1)."
+    assert clingo.count(Board.from_text("1?"), _LoudInt(1)) == 1
+
+
+def test_a_board_from_a_file_with_program_text_in_its_name_is_only_numbers(registered, in_tmp):
+    name = "x). #false. %.txt"
+    (in_tmp / name).write_text("1?\n")
+    run = run_main(["count", "--backend", "clingo", name])
+    assert run.status == 0 and run.out.endswith(": 1 solution\n"), run
