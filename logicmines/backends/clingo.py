@@ -44,6 +44,7 @@ import operator
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cache
 
 from ..analysis import Analysis
 from ..board import Board, Cell, positions
@@ -175,7 +176,7 @@ class _Grounded:
         text = facts(puzzle, mines)
         self.control = clingo.Control(["--models=0"], logger=self._log)
         try:
-            self.control.load(str(data_path("asp", "board.lp")))
+            self.control.add("base", [], _program())
             self.control.add("base", [], text)
             self.control.ground([("base", [])])
         except RuntimeError as why:
@@ -194,9 +195,11 @@ class _Grounded:
         return found
 
     def count(self) -> int:
-        """The number of answer sets, counted by clingo as it enumerates them."""
-        self._solve()
-        return int(self.control.statistics["summary"]["models"]["enumerated"])
+        """The number of answer sets, counted by clingo as it enumerates them: the last one's
+        number (no Python per answer set; clingo's statistics, floats, cost more to read)."""
+        last: list[int] = []
+        self._solve(on_last=lambda model: last.append(model.number))
+        return last[0] if last else 0
 
     def consequences(self) -> Consequences | None:
         """Brave, then cautious consequences: clingo's last model in each enumeration mode."""
@@ -240,8 +243,7 @@ class _Grounded:
         self.control.configuration.solve.enum_mode = mode
         try:
             with self.control.solve(on_model=on_model, async_=True) as handle:
-                while not handle.wait(self._slice()):
-                    pass  # the clock raises EngineTimeout, and leaving `with` cancels the search
+                self._wait(handle)  # EngineTimeout leaves `with`, which cancels the search
                 found = handle.get().satisfiable
                 if found and on_last is not None:
                     on_last(handle.last())  # (clingo's own on_last is for searches that block)
@@ -251,9 +253,18 @@ class _Grounded:
         except RuntimeError as why:
             raise EngineError(f"{NAME}: the search failed: {self._said(why)}") from None
 
-    def _slice(self) -> float:
-        left = self._left()
-        return SLICE if left is None else min(left, SLICE)
+    def _wait(self, handle) -> None:
+        """Until the search ends, looking at the clock every SLICE seconds; EngineTimeout when
+        the time is up first (an answer found by then is still taken)."""
+        while True:
+            try:
+                left = self.clock.left()
+            except EngineTimeout:
+                if handle.wait(0):
+                    return
+                raise EngineTimeout(NAME, self.clock.seconds, self.advice) from None
+            if handle.wait(SLICE if left is None else min(left, SLICE)):
+                return
 
     def _left(self) -> float | None:
         try:
@@ -266,6 +277,12 @@ class _Grounded:
 
     def _said(self, why: Exception) -> str:
         return "; ".join(self.messages) or str(why)
+
+
+@cache
+def _program() -> str:
+    """The text of asp/board.lp, read once per process."""
+    return data_path("asp", "board.lp").read_text(encoding="utf-8")
 
 
 def _cells(atoms) -> Iterator[Cell]:
