@@ -131,7 +131,7 @@ class ClingoBackend:
         puzzle = board.as_puzzle()
         if limit is not None and limit <= 0:
             return iter(())
-        found = self._ground(puzzle, None, _LISTS_ALL).models(limit)
+        found = self._ground(puzzle, None).models(limit)
         return iter([solved_board(puzzle, mines) for mines in found])
 
     def consequences(self, board: Board, mines: int | None = None) -> Consequences | None:
