@@ -152,10 +152,10 @@ def _engine(sub: argparse.ArgumentParser) -> argparse.ArgumentParser:
         default="kanren",
         help="the engine: kanren (pure Python, default), prolog (CLP(FD) in SWI-Prolog), "
         "reference (the original Prolog program ported to SWI-Prolog), gprolog (the "
-        "original, verbatim, under GNU Prolog); the last two list every solution, so they "
-        "are for small boards",
+        "original, verbatim, under GNU Prolog), clingo (answer-set programming); the last "
+        "three list every solution to count, so they are for small boards",
     )
-    _timeout(sub, None, "no limit; reference: 60")
+    _timeout(sub, None, "no limit; reference and clingo: 60")
     return sub
 
 

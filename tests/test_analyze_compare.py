@@ -196,7 +196,7 @@ def test_compare_shows_four_engines_agreeing_on_small_boards():
     ):
         assert set(record) == {"board", "engines", "agree"}
         assert record["agree"] is True
-        assert set(record["engines"]) == {"kanren", "prolog", "reference", "gprolog"}
+        assert set(record["engines"]) == {"kanren", "prolog", "reference", "gprolog", "clingo"}
         for answer in record["engines"].values():
             assert (answer["verdict"], answer["count"]) == (verdict, count)
             assert answer["seconds"] >= 0

@@ -52,6 +52,7 @@ REGISTRY: dict[str, Callable[..., Backend]] = {
     "prolog": lazy("logicmines.backends.prolog:PrologBackend"),
     "reference": lazy("logicmines.backends.prolog:ReferenceBackend"),
     "gprolog": lazy("logicmines.backends.gprolog:GprologBackend"),
+    "clingo": lazy("logicmines.backends.clingo:ClingoBackend"),
 }
 
 
