@@ -74,6 +74,14 @@ def test_wheel_carries_every_prolog_program(wheel):
         assert f"logicmines/_data/prolog/{program.as_posix()}" in names
 
 
+def test_wheel_carries_the_answer_set_program(wheel):
+    names = set(zipfile.ZipFile(wheel).namelist())
+    programs = sorted(p.name for p in (ROOT / "asp").glob("*.lp"))
+    assert programs, "the checkout has answer-set programs"
+    for program in programs:
+        assert f"logicmines/_data/asp/{program}" in names
+
+
 def test_installed_package_is_not_the_checkout(venv, elsewhere):
     code = "import logicmines, sys; sys.stdout.write(logicmines.__file__)"
     run = run_process([str(venv / "python"), "-c", code], cwd=elsewhere, env=_clean_env())
