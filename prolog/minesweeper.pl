@@ -4,8 +4,9 @@
     "Can I sweep the mines?". Stack Exchange content is licensed CC BY-SA; so is this file,
     which carries that answer's program with the changes below.
 
-    The port makes the smallest changes that let the program run under SWI-Prolog; each is marked
-    `% CHANGE:` and says why. The original predicates keep their names, clauses and meanings:
+    The port makes the smallest changes that let the program run under SWI-Prolog as it runs
+    under GNU Prolog, with the same answers from the same search; each is marked `% CHANGE:` and
+    says why. The original predicates keep their names, clauses and meanings:
 
       m(+Board, -Solved)  Solved is a fully revealed board (every `?` now a `*` or the digit that
                           counts its neighbouring mines) in which every digit of Board holds.
@@ -45,6 +46,18 @@
 
     ?- m([`2?`], B).
     %@ false.
+
+    GNU Prolog's finite-domain variables are never negative, SWI-Prolog's may be. Where the
+    original relies on that, the port states GNU Prolog's domain, 0..sup (three changes). So q/2
+    reads `*` only as a mine, as GNU Prolog does (without the domain, SWI also read it as a safe
+    cell showing -6), and `?` as an unknown cell or, a reading the digits around it soon refute, a
+    safe cell showing 15, as GNU Prolog does too (docs/relational.md, "Two solvers, two domains"):
+
+    ?- findall(C, minesweeper:q(0'*, C), Cs).
+    %@ Cs = [1/_].
+
+    ?- findall(C, minesweeper:q(0'?, C), Cs).
+    %@ Cs = [_, 0/15].
 
     Below the original, in their own section, are helpers for callers (the Python reference
     backend). They check the board first (board_shape/3 of common.pl) and raise a type or domain
@@ -125,11 +138,21 @@ z(_,[_,_]).
 z(F,[A,B,C|T]):-call(F,A,B,C),z(F,[B,C|T]).
 i([],[],[],[]).
 i([H|A],[I|B],[J|C],[H-I-J|T]):-i(A,B,C,T).
-c(A/_-B/_-C/_,D/_-_/T-E/_,F/_-G/_-H/_):-T#=A+B+C+D+E+F+G+H.
+% CHANGE: the domain 0..sup of the nine variables. GNU Prolog gives every finite-domain
+% variable the domain 0..fd_max_integer, so there a digit bounds its unknown neighbours as soon as
+% it is posted (a 2 lets none of them exceed 2) and a wrong mine fails at once. SWI's variables
+% are unbounded: without the domain a sum prunes nothing until all but one of its cells are known,
+% and the search visits branches that the original never does. With it, the port's search is the
+% original's, call for call (tests/test_prolog_programs.py counts them).
+c(A/_-B/_-C/_,D/_-_/T-E/_,F/_-G/_-H/_):-[A,B,C,D,E,F,G,H,T]ins 0..sup,T#=A+B+C+D+E+F+G+H.
 r(A,B,C):-i(A,B,C,L),z(c,L).
 q(63,V):-var(V).
 q(42,1/_).
-q(X,0/Y):-Y#=X-48.
+% CHANGE: the domain 0..sup of Y. In GNU Prolog Y is never negative, so for `*` (42) Y#=X-48
+% fails and `*` reads only as a mine. In SWI it succeeds with Y = -6: every `*` also read as a safe
+% cell showing -6, a branch that fails only when the digits around it are posted, after a search
+% that doubled with each `*` (the 6x10 board of docs/relational.md took seconds, not milliseconds).
+q(X,0/Y):-Y in 0..sup,Y#=X-48.
 l([],[0/_]).
 l([H|T],[E|U]):-q(H,E),l(T,U).
 p([],[[0/_,0/_]],0).

@@ -3,14 +3,19 @@
 from __future__ import annotations
 
 import itertools
+import json
 import math
 import random
+import re
 import subprocess
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from oracle import all_models
 from pyswip import Prolog
 from pyswip.prolog import PrologError
+from test_kanren import small_boards
 
 PROLOG_DIR = Path(__file__).resolve().parent.parent / "prolog"
 SWI_PROGRAMS = ("common.pl", "guard.pl", "minesweeper.pl", "pieces.pl", "board.pl")
@@ -21,6 +26,9 @@ EXAMPLE_UNIQUE = ["1121", "1??*", "12?*", "0122"]
 EXAMPLE_UNIQUE_SOLUTION = ["1121", "1*4*", "12**", "0122"]
 EXAMPLE_FOUR = ["1110", "2*31", "3*??", "2*4?", "112?"]
 EXAMPLE_NONE = ["2?"]
+# A board of the code-golf challenge's size with no solution ((2,9) shows 0 beside a mine), with
+# many `*`s: the port took seconds on it before it gave `*` GNU Prolog's reading only.
+CHALLENGE_NONE = "01??11*211 12??2323*1 1*33*2*210 12?2122321 13?3101**1 1***101221".split()
 
 
 # --- helpers ---------------------------------------------------------------------------------
@@ -238,6 +246,17 @@ def test_reference_with_mines_keeps_the_solutions_with_that_many_mines(prolog, s
         assert sorted(text(b) for b in answer["Solved"]) == expected, (rows, mines)
         [first] = ask(prolog, "reference_models_with_mines(%p, %p, 1, Solved)", codes(rows), mines)
         assert len(first["Solved"]) == min(len(expected), 1)
+
+
+@settings(max_examples=80, deadline=None)
+@given(small_boards(max_side=5, max_unknown=9))
+def test_reference_counts_and_lists_the_enumerated_models(prolog, board):
+    # The port with GNU Prolog's domains gives what plain enumeration gives, board for board.
+    models = all_models(board)
+    rows = codes(list(board.rows))
+    assert ask(prolog, "reference_count(%p, N)", rows) == [{"N": len(models)}], board
+    [answer] = ask(prolog, "reference_models(%p, -1, Solved)", rows)
+    assert sorted(tuple(text(b)) for b in answer["Solved"]) == sorted(models), board
 
 
 @pytest.mark.parametrize("limit, expected", [(0, 0), (1, 1), (3, 3), (9, 4), (-1, 4)])
@@ -487,13 +506,102 @@ def test_original_is_the_493_byte_program():
     assert program[-1] == "s(A):-setof(B,m(A,B),[_])."
 
 
-def test_port_is_the_original_but_for_its_marked_guard():
-    program = between_markers(ORIGINAL, "% ---- the original", "% ---- end of the original")
+# Every change the port makes to the original's clauses, as (the port's text, the original's):
+# the domain GNU Prolog gives every finite-domain variable, stated where SWI-Prolog would go below
+# it (see the `% CHANGE:` comment above each).
+PORT_CHANGES = (
+    ("[A,B,C,D,E,F,G,H,T]ins 0..sup,T#=", "T#="),
+    ("Y in 0..sup,Y#=", "Y#="),
+    ("N#>0,M#=", "M#="),
+)
+
+
+def original_clauses() -> list[str]:
+    return between_markers(ORIGINAL, "% ---- the original", "% ---- end of the original")
+
+
+def port_clauses() -> tuple[list[str], list[int]]:
+    """The port's clauses (one a line) and the places of those a `% CHANGE:` comment precedes."""
     port = between_markers(
         PROLOG_DIR / "minesweeper.pl", "% ---- the reference program", "% ---- helpers"
     )
-    clauses = [line for line in port if line and not line.startswith("%")]
-    assert [line.replace("N#>0,", "") for line in clauses] == program
+    clauses, marked = [], []
+    for line in port:
+        if line.startswith("% CHANGE:"):
+            marked.append(len(clauses))
+        elif line and not line.startswith("%"):
+            clauses.append(line)
+    return clauses, marked
+
+
+def test_port_is_the_original_but_for_its_marked_changes():
+    program = original_clauses()
+    clauses, marked = port_clauses()
+    assert len(clauses) == len(program)
+    # Each changed clause has its comment that says why, and each such comment its change.
+    changed = [i for i, (ours, theirs) in enumerate(zip(clauses, program)) if ours != theirs]
+    assert changed == marked
+    undone = list(clauses)
+    for ours, theirs in PORT_CHANGES:
+        [place] = [i for i, line in enumerate(clauses) if ours in line]
+        assert clauses[place].count(ours) == 1
+        undone[place] = clauses[place].replace(ours, theirs)
+    assert undone == program
+    assert len(PORT_CHANGES) == len(marked)
+
+
+def counting(clauses: list[str], count: str, boards: list[list[str]]) -> str:
+    """A program of `clauses` in which every call of q/2 and c/3 is counted (`count`, given the
+    counter's name, is the goal that adds one to it), and the boards as `board/1` facts."""
+    renamed = [re.sub(r"^([qc])\(", r"\g<1>0(", line) for line in clauses]
+    wrappers = [
+        f"q(A,B):-{count.format('q')},q0(A,B).",
+        f"c(A,B,C):-{count.format('c')},c0(A,B,C).",
+    ]
+    facts = [f"board({json.dumps(codes(rows))})." for rows in boards]
+    return "\n".join([*renamed, *wrappers, *facts]) + "\n"
+
+
+def test_port_searches_as_the_original_does_call_for_call(tmp_path):
+    # The same answers from the same search: as many calls of q/2 (reading and writing a cell)
+    # and of c/3 (posting a digit) in SWI-Prolog as in GNU Prolog, board by board.
+    rng = random.Random(7)
+    boards = [EXAMPLE_UNIQUE, EXAMPLE_FOUR, EXAMPLE_NONE, CHALLENGE_NONE]
+    boards += [random_board(rng, max_unknown=8) for _ in range(8)]
+    report = "findall(S,m(B,S),L),length(L,N),{read},write(N-Q-C),nl"
+    gnu = tmp_path / "gnu.pl"
+    gnu.write_text(
+        counting(original_clauses(), "g_inc({})", boards)
+        + ":- initialization(main).\n"
+        + "main:-board(B),g_assign(q,0),g_assign(c,0),"
+        + report.format(read="g_read(q,Q),g_read(c,C)")
+        + ",fail.\nmain.\n"
+    )
+    subprocess.run(
+        ["gplc", "--no-top-level", str(gnu), "-o", str(tmp_path / "gnu")],
+        check=True,
+        capture_output=True,
+    )
+    by_gnu = subprocess.run(
+        [str(tmp_path / "gnu")], capture_output=True, text=True, check=True, timeout=60
+    )
+    swi = tmp_path / "swi.pl"
+    swi.write_text(
+        ":- use_module(library(clpfd)).\n"
+        + counting(port_clauses()[0], "flag({},I,I+1)", boards)
+        + "main:-forall(board(B),(flag(q,_,0),flag(c,_,0),"
+        + report.format(read="flag(q,Q,Q),flag(c,C,C)")
+        + ")).\n"
+    )
+    by_swi = subprocess.run(
+        ["swipl", "-q", "-g", "main", "-t", "halt", str(swi)],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+    )
+    assert by_swi.stdout == by_gnu.stdout
+    assert len(by_gnu.stdout.splitlines()) == len(boards)
 
 
 def test_original_gives_the_example_answers(original):
