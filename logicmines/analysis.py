@@ -9,6 +9,7 @@ of mines each holds, and are combined by mine count.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 from math import prod
@@ -16,9 +17,9 @@ from math import prod
 from .board import Board, Cell
 from .engine import PieceMemo
 from .explain import explain
-from .frontier import PartCounts, count_part_groups
+from .frontier import PartCounts, Poly, count_part_groups
 from .problem import NoSolution, Problem
-from .staging import Staged, binomials, settle, together, with_free
+from .staging import Staged, binomials, settle, together
 
 
 @dataclass(frozen=True)
@@ -88,49 +89,93 @@ def _shares(staged: Staged, counted: list[PartCounts]):
 
 
 def _shares_with_total(staged: Staged, counted: list[PartCounts], mines: int):
+    """The count with `mines` mines in all and each unknown cell's share (None: no solution)."""
     left = mines - staged.placed
+    free = len(staged.free)
+    if left < 0 or left > free + sum(len(c.total) - 1 for c in counted):
+        return None  # more mines than the unknown cells can hold: no need to count up to them
+    if not all(any(c.total) for c in counted):
+        return None
+    # Each part holds at least its fewest mines: counted beyond those, its polynomial is short
+    # (on a mid-game most parts hold a fixed number of mines, and most others one of two or three).
+    lows = [_lowest(c.total) for c in counted]
+    polys = [c.total[low:] for c, low in zip(counted, lows)]
+    left -= sum(lows)
     if left < 0:
         return None
-    free = len(staged.free)
-    if left > free + sum(len(c.total) - 1 for c in counted):
-        return None  # more mines than the unknown cells can hold: no need to count up to them
-    everything = together((c.total for c in counted), left)  # index m: the parts hold m mines
-    count = with_free(everything, free, left)
+    everything = together(polys, left)  # index j: the parts hold j mines beyond their fewest
+    # index j: the ways for the free cells to hold the rest when the parts hold j
+    ways_free = binomials(free, left, sum(len(p) - 1 for p in polys) + 1)
+    count = sum(e * w for e, w in zip(everything, ways_free))
     if count == 0:
         return None
     probabilities = {cell: Fraction(value) for cell, value in staged.forced.items()}
     if free:
-        # A given free cell is a mine: the parts and the other free cells hold the rest.
-        as_mine = with_free(everything, free - 1, left - 1) if left else 0
-        for cell in staged.free:
-            probabilities[cell] = Fraction(as_mine, count)
-    ways_free = binomials(free, left)  # index i: ways for the free cells to hold i mines
-    for c in counted:
-        # The other parts together: everything divided by this part (exact, as power series).
-        rest = _divide(everything, c.total, left)
-        # index m: ways for the other parts and the free cells to hold `left - m` mines.
-        ways = [
-            sum(r * ways_free[left - m - k] for k, r in enumerate(rest[: left - m + 1]))
-            for m in range(min(len(c.total), left + 1))
-        ]
+        # A given free cell is a mine in C(free - 1, r - 1) = C(free, r) x r / free of the ways for
+        # the free cells to hold r mines: one row of binomials (each may have a million digits).
+        held = sum(e * w * (left - j) for j, (e, w) in enumerate(zip(everything, ways_free)))
+        as_mine = Fraction(held // free, count)
+        probabilities.update((cell, as_mine) for cell in staged.free)
+    others = _ways_for_others(polys, ways_free)
+    for c, low, poly in zip(counted, lows, polys):
+        ways = others[tuple(poly)]  # index j: the others' ways when this part holds low + j
         for g, group_mines in zip(c.groups, c.mines):
-            numerator = sum(v * w for v, w in zip(group_mines, ways))
+            numerator = sum(v * w for v, w in zip(group_mines[low:], ways))
             share = Fraction(numerator, len(g.cells) * count)
             probabilities.update((cell, share) for cell in g.cells)
     return count, probabilities
 
 
-def _divide(product: list[int], factor: list[int], up_to: int) -> list[int]:
-    """The series q with factor x q = product (to x**up_to): what the other parts contribute."""
-    shift = next(i for i, v in enumerate(factor) if v)
-    factor = factor[shift:]
-    quotient: list[int] = []
-    for k in range(up_to - shift + 1):
-        value = product[k + shift] if k + shift < len(product) else 0
-        for i in range(1, min(k, len(factor) - 1) + 1):
-            value -= factor[i] * quotient[k - i]
-        quotient.append(value // factor[0])
-    return quotient
+def _lowest(poly: Poly) -> int:
+    """The fewest mines with any model."""
+    return next(m for m, ways in enumerate(poly) if ways)
+
+
+def _ways_for_others(polys: list[Poly], ways: list[int]) -> dict[tuple[int, ...], list[int]]:
+    """For each distinct polynomial of `polys`: index j = the ways for the other parts and the
+    free cells when its part holds j mines (`ways[j]`: the free cells' ways when all hold j)."""
+    # Dividing the product of all by each part cost parts x mines multiplications of two huge
+    # numbers (167 s on a 200x200 mid-game). Instead the distinct polynomials are split in halves,
+    # each half getting `ways` read through the other half's polynomials one at a time: huge
+    # numbers times a part's small ones only, about twice the work of one product of all.
+    blocks = sorted(Counter(tuple(p) for p in polys).items(), key=lambda block: len(block[0]))
+    found: dict[tuple[int, ...], list[int]] = {}
+    stack = [(blocks, ways)] if blocks else []
+    while stack:
+        inside, outside = stack.pop()  # outside[j]: the ways when the parts inside hold j
+        if len(inside) == 1:
+            [(poly, times)] = inside
+            found[poly] = _through(outside, [(poly, times - 1)])
+            continue
+        half = _half(inside)
+        stack.append((inside[:half], _through(outside, inside[half:])))
+        stack.append((inside[half:], _through(outside, inside[:half])))
+    return found
+
+
+def _half(blocks: list[tuple[tuple[int, ...], int]]) -> int:
+    """Where to split the blocks so that each side holds about half of their mines."""
+    degrees = [(len(poly) - 1) * times for poly, times in blocks]
+    total, running = sum(degrees), 0
+    for k, degree in enumerate(degrees[:-1]):
+        running += degree
+        if 2 * running >= total:
+            return k + 1
+    return len(blocks) - 1
+
+
+def _through(outside: list[int], blocks: list[tuple[tuple[int, ...], int]]) -> list[int]:
+    """`outside` read through these parts (each polynomial `times` over): index j = the ways for
+    them and everything outside when the rest holds j mines."""
+    for poly, times in blocks:
+        for _ in range(times):
+            n = len(outside) - len(poly) + 1
+            through = [0] * n
+            for i, c in enumerate(poly):
+                if c:
+                    through = [t + c * w for t, w in zip(through, outside[i : i + n])]
+            outside = through
+    return outside
 
 
 def from_models(puzzle: Board, solved: list[Board], mines: int | None, reason: str) -> Analysis:

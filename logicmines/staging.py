@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from itertools import combinations, islice, product
+from itertools import combinations, compress, islice, product
+from math import comb, isqrt
 
 from .board import Cell
 from .engine import Piece, PieceMemo
@@ -198,16 +199,53 @@ def together(polys: Iterable[Poly], up_to: int) -> Poly:
 def with_free(poly: Poly, free: int, left: int) -> int:
     """The ways for things counted by `poly` (index m: ways with m mines) and `free` free cells
     to hold exactly `left` mines between them."""
-    ways = binomials(free, left)
-    return sum(c * ways[left - m] for m, c in enumerate(poly[: left + 1]))
+    ways = binomials(free, left, len(poly))  # index m: C(free, left - m)
+    return sum(c * w for c, w in zip(poly, ways))
 
 
-def binomials(n: int, up_to: int) -> list[int]:
-    """C(n, i) for i = 0..up_to (zero past n)."""
-    row = [1]
-    for i in range(1, up_to + 1):
-        row.append(row[-1] * (n - i + 1) // i if i <= n else 0)
-    return row
+def binomials(n: int, k: int, count: int) -> list[int]:
+    """C(n, k), C(n, k - 1), ...: `count` of them, going down (zero past n and below 0).
+
+    Only the ones asked for: with a total of mines, k is the mines left and may be in the
+    hundreds of thousands, and a whole row of such binomials would not fit in memory."""
+    row = [0] * max(0, min(count, k - n))  # C(n, i) is zero for i > n
+    i = k - len(row)
+    value = exact_comb(n, i) if i >= 0 else 0
+    while len(row) < count and i >= 0:
+        row.append(value)
+        value = value * i // (n - i + 1)  # C(n, i - 1) from C(n, i)
+        i -= 1
+    return row + [0] * (count - len(row))
+
+
+def exact_comb(n: int, k: int) -> int:
+    """C(n, k), also for huge n and k: from its prime factors (Legendre's formula), multiplied
+    in a balanced tree. Python 3.11's math.comb takes seconds for C(10**6, 5 * 10**5)."""
+    k = min(k, n - k)
+    if k < 2000:
+        return comb(n, k) if k >= 0 else 0
+    factors = []
+    for p in _primes(n):
+        exponent, a, b, c = 0, n, k, n - k
+        while a:
+            a, b, c = a // p, b // p, c // p
+            exponent += a - b - c
+        if exponent:
+            factors.append(p**exponent)
+    while len(factors) > 1:  # pairs of similar size, so that every product is a balanced one
+        pairs = zip(factors[::2], factors[1::2])
+        factors = [x * y for x, y in pairs] + ([factors[-1]] if len(factors) % 2 else [])
+    return factors[0]
+
+
+def _primes(n: int) -> list[int]:
+    """The primes up to n (a sieve of Eratosthenes)."""
+    sieve = bytearray([1]) * (n + 1)
+    sieve[:2] = b"\0\0"
+    for p in range(2, isqrt(n) + 1):
+        if sieve[p]:
+            sieve[p * p :: p] = bytes(len(range(p * p, n + 1, p)))
+    return list(compress(range(n + 1), sieve))
 
 
 # --- listing solutions --------------------------------------------------------------------------
@@ -229,8 +267,8 @@ def part_assignments(part: list[Constraint], memo: PieceMemo, limit: int | None)
 
 def assignments(staged: Staged, memo: PieceMemo, limit: int | None = None) -> Iterator[dict]:
     """Every solution as a full assignment of the unknown cells, lazily, at most `limit`."""
-    per_part = [list(part_assignments(p, memo, limit)) for p in staged.parts]
-    if any(not models for models in per_part):
+    per_part = _enough_models(staged, memo, limit)
+    if per_part is None:
         return
     free = staged.free
     # itertools.product would first list 2**len(free) placements of the free cells; count instead.
@@ -246,3 +284,25 @@ def assignments(staged: Staged, memo: PieceMemo, limit: int | None = None) -> It
             cells.update(assignment)
         cells.update(placement)
         yield cells
+
+
+def _enough_models(staged: Staged, memo: PieceMemo, limit: int | None) -> list[list] | None:
+    """Each part's first models, as many as the first `limit` solutions use (all of them with no
+    limit); None when some part has none.
+
+    The solutions are taken in the order of `itertools.product`, the free cells varying fastest,
+    then the last part: the first `limit` of them use the first models of the earlier parts only.
+    """
+    listings = [part_assignments(part, memo, None) for part in staged.parts]
+    per_part = [list(islice(listing, 1)) for listing in listings]
+    if not all(per_part):
+        return None
+    # Past `limit`, how many placements the free cells have does not matter.
+    reach = 2 ** min(len(staged.free), (limit or 1).bit_length())
+    for listing, models in reversed(list(zip(listings, per_part))):
+        if limit is None:
+            models.extend(listing)
+        elif reach < limit:
+            models.extend(islice(listing, -(-limit // reach) - 1))
+            reach *= len(models)
+    return per_part
