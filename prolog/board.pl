@@ -2,12 +2,27 @@
 
     Part of logicmines (MIT licence). The same rules as the reference program, written the way
     SWI-Prolog's library(clpfd) recommends: a 0..1 variable per cell (1 = mine), sum/3 per digit,
-    the model posted apart from the search. It lists every model of the whole board, so it is
-    meant for small boards: the tests use it as an oracle, independent of the Python staging.
+    the model posted apart from the search. It is the `clpfd` engine (logicmines/backends/
+    clpfd.py), which hands it the board whole, and the tests' oracle, independent of the Python
+    staging. Deciding uniqueness stops at the second solution and is fast on big boards (a
+    50x50 puzzle in well under a second); counting lists every solution one by one, so it is
+    for small boards.
 
     A board is a list of rows, each row a list of character codes: `?` (63) unknown, `*` (42) a
     mine, `0`..`8` (48..56) a revealed digit. A solved board has the same shape, with `*` for each
     mine and, for each safe cell, the digit that counts its neighbouring mines.
+
+    How it is posted. Like the original program, it finds each cell's neighbours by sliding a
+    3x3 window over the board with a border of safe cells around it (windows/2), with no
+    coordinates. A digit's window gives its sum: the mines already known around it are counted
+    at once, and sum/3 is posted over the unknown ones only (a digit with none left is checked,
+    not posted). How it searches: labeling([ff], Vars), in one of two orders of the unknown cells
+    (search/3): Local, the digits' neighbours in reading order, or Tight, the neighbours of the
+    digits with the fewest unknown cells first. Both end with the free cells (touching no digit),
+    which no digit can refute, so that a dead end on the frontier is not retried under every
+    choice of the free cells. A search that stops early (check: at most two solutions) lets the
+    two orders take turns, each within a budget of inferences that doubles every round; a search
+    through every solution (count) takes Local.
 
       board_mines(+Rows, -Mines)                 the core relation: Mines is a grid (list of rows)
                                                  of 0..1 variables, every digit's sum posted
@@ -16,6 +31,17 @@
       board_count(+Rows, -Count)                 the number of solutions (mine placements)
       board_verdict(+Rows, -Verdict)             unique, multiple or none, stopping at the second
                                                  solution
+      board_answer(+Rows, -Answer)               [Found, Solved]: Found is 0, 1 or 2 (none,
+                                                 unique, multiple: the place of the verdict in
+                                                 that list), Solved the solved board when there is
+                                                 exactly one ([] otherwise)
+      board_tally(+Rows, -Tally)                 [Count, Mines]: the number of solutions and, for
+                                                 each `?` in reading order, the number of them in
+                                                 which it is a mine
+
+    and, for each of the last five, a `_with_mines` form that takes the total number of mines
+    (the known `*`s included) after Rows, posted as one more constraint of the model. The answers
+    are numbers and lists of numbers, so that the Python side reads them back as JSON.
 
     Rows that are not a non-empty rectangle of codes over 0-8 * ? raise a type or domain error
     (board_shape/3 of common.pl, which also gives solution_limit/2).
@@ -42,14 +68,23 @@
           [ board_mines/2,
             board_models/3,
             board_count/2,
-            board_verdict/2
+            board_verdict/2,
+            board_answer/2,
+            board_tally/2,
+            board_models_with_mines/4,
+            board_count_with_mines/3,
+            board_verdict_with_mines/3,
+            board_answer_with_mines/3,
+            board_tally_with_mines/3
           ]).
 
 :- use_module(common, [board_shape/3, solution_limit/2]).
 :- use_module(library(aggregate), [aggregate_all/3]).
-:- use_module(library(apply), [maplist/2, maplist/3]).
+:- use_module(library(apply), [maplist/2, maplist/3, maplist/4, partition/4, foldl/4, foldl/5]).
 :- use_module(library(clpfd)).
-:- use_module(library(lists), [append/2, nth0/3, sum_list/2]).
+:- use_module(library(error), [must_be/2]).
+:- use_module(library(lists), [append/2, append/3, member/2, nth0/3, sum_list/2]).
+:- use_module(library(pairs), [map_list_to_pairs/3, pairs_values/2]).
 :- use_module(library(solution_sequences), [limit/2]).
 
 %!  board_mines(+Rows, -Mines) is semidet.
@@ -57,57 +92,149 @@
 %   Mines has Rows' shape: 1 for `*`, 0 for a digit, a 0..1 variable for `?`; for each digit,
 %   the sum of its neighbours' Mines is posted. No labeling. Fails when propagation already
 %   sees that the digits cannot hold.
+%
+%   ?- board_mines([`0?`, `??`], Mines).
+%   %@ Mines = [[0, 0], [0, 0]].
+%
+%   ?- board_mines([`1*`, `?1`], Mines).
+%   %@ Mines = [[0, 1], [0, 0]].
+%
+%   ?- board_mines([`2?`], Mines).
+%   %@ false.
 
 board_mines(Rows, Mines) :-
-    board_shape(Rows, Height, Width),
-    maplist(row_mines, Rows, Mines),
-    grid_term(Mines, Grid),
-    findall(R-C-Digit, board_digit(Rows, R, C, Digit), Digits),
-    maplist(digit_sum(Grid, Height, Width), Digits).
+    board_posted(Rows, any, Mines, _).
 
-row_mines(Row, Mines) :-
-    maplist(cell_mine, Row, Mines).
+%   board_posted(+Rows, +Total, -Mines, -Orders): Mines as board_mines/2 gives it, with, when
+%   Total is an integer, the mines of every cell adding up to Total (any: no total). Orders are two
+%   orders in which to label the unknown cells still open (search/3): Local, the neighbours of
+%   each digit in reading order, and Tight, the neighbours of the digits with the fewest unknown
+%   cells first; each ends with the free cells (touching no digit), which no digit can refute.
+board_posted(Rows, Total, Mines, [Local, Tight]) :-
+    board_shape(Rows, _, _),
+    maplist(maplist(cell_mine), Rows, Mines),
+    maplist(maplist(code_mine), Rows, Mines, Cells),
+    padded(Cells, 0' /0, Padded),
+    windows(Padded, Windows),
+    maplist(maplist(digit_sum), Windows, Sums),
+    mine_total(Total, Mines),
+    append(Sums, Digits),
+    term_variables([Digits, Mines], Local),
+    map_list_to_pairs(length, Digits, Keyed),
+    keysort(Keyed, Sorted),
+    pairs_values(Sorted, Fewest),
+    term_variables([Fewest, Mines], Tight).
 
 cell_mine(0'*, 1) :- !.
 cell_mine(0'?, Mine) :- !,
     Mine in 0..1.
 cell_mine(_, 0).
 
-board_digit(Rows, R, C, Digit) :-
-    nth0(R, Rows, Row),
-    nth0(C, Row, Code),
+code_mine(Code, Mine, Code/Mine).
+
+%   digit_sum(+Window, -Unknown): when the middle cell is a digit, its neighbours hold that many
+%   mines; Unknown are those still open, on which the sum is posted ([] for any other cell).
+digit_sum(Code/_-Around, Unknown) :-
+    (   digit(Code, Digit)
+    ->  maplist(cell_mine_of, Around, Mines),
+        partition(integer, Mines, Known, Unknown),
+        sum_list(Known, Placed),
+        Need is Digit - Placed,
+        (   Unknown == []
+        ->  Need =:= 0
+        ;   sum(Unknown, #=, Need)
+        )
+    ;   Unknown = []
+    ).
+
+digit(Code, Digit) :-
     between(0'0, 0'8, Code),
     Digit is Code - 0'0.
 
-%   digit_sum(+Grid, +Height, +Width, +R-C-Digit): Digit of the cell's neighbours are mines.
-digit_sum(Grid, Height, Width, R-C-Digit) :-
-    neighbour_mines(Grid, Height, Width, R, C, Mines),
-    sum(Mines, #=, Digit).
+cell_mine_of(_/Mine, Mine).
 
-neighbour_mines(Grid, Height, Width, R, C, Mines) :-
-    findall(R1-C1, neighbour(Height, Width, R, C, R1, C1), Cells),
-    maplist(grid_cell(Grid), Cells, Mines).
+%   mine_total(+Total, +Mines): the whole grid holds Total mines (any: no constraint), posted as a
+%   sum per row and one over those. Labeling a cell then wakes a sum of one row and one of the
+%   rows, not a sum of every cell: a half-played 50x50 game with its total took 10 s, now 2 s.
+mine_total(any, _) :- !.
+mine_total(Total, Mines) :-
+    maplist(row_total, Mines, Totals),
+    sum(Totals, #=, Total).
 
-neighbour(Height, Width, R, C, R1, C1) :-
-    between(-1, 1, DR),
-    between(-1, 1, DC),
-    DR-DC \== 0-0,
-    R1 is R + DR, R1 >= 0, R1 < Height,
-    C1 is C + DC, C1 >= 0, C1 < Width.
+row_total(Row, Total) :-
+    sum(Row, #=, Total).
 
-%   grid_term(+Rows, -Grid): the grid as nested compound terms, for arg/3 access.
-grid_term(Rows, Grid) :-
-    maplist(row_term, Rows, Terms),
-    Grid =.. [grid|Terms].
+%   search(+Orders, +Count, :Found): Found, called with the variables in one of Orders,
+%   finds the solutions up to Count (a number, or infinite). When it stops early, luck with the
+%   order decides the time: a dead end is retried under every choice made before it. So the
+%   orders take turns, each stopped after a number of inferences that doubles every round, and
+%   the first to finish answers: on a half-played 50x50 game (generate.py's midgame) Local alone
+%   ran past 20 s where Tight takes 0.2 s, on a 50x50 puzzle with half its cells hidden Tight
+%   alone ran past 5 s where Local takes 0.04 s, and taking turns answers both in 0.4 s at most.
+%   A search through every solution takes Local: restarting it would only repeat the work.
+search([Local|_], infinite, Found) :-
+    !,
+    call(Found, Local).
+search(Orders, _, Found) :-
+    turns(Orders, 4 000 000, Found).
 
-row_term(Row, Term) :-
-    Term =.. [row|Row].
+turns(Orders, Budget, Found) :-
+    (   member(Vars, Orders),
+        call_with_inference_limit(call(Found, Vars), Budget, Result),
+        Result \== inference_limit_exceeded
+    ->  true
+    ;   Twice is 2 * Budget,
+        turns(Orders, Twice, Found)
+    ).
 
-grid_cell(Grid, R-C, Cell) :-
-    R1 is R + 1,
-    C1 is C + 1,
-    arg(R1, Grid, Row),
-    arg(C1, Row, Cell).
+%!  padded(+Rows, +Border, -Padded) is det.
+%
+%   Padded is the grid Rows (a list of equal-length lists) with one more cell, Border, on every
+%   side.
+%
+%   ?- board:padded([[1, 2], [3, 4]], 0, Padded).
+%   %@ Padded = [[0, 0, 0, 0], [0, 1, 2, 0], [0, 3, 4, 0], [0, 0, 0, 0]].
+
+padded(Rows, Border, Padded) :-
+    Rows = [First|_],
+    length(First, Width),
+    Outside is Width + 2,
+    length(Edge, Outside),
+    maplist(=(Border), Edge),
+    maplist(bordered(Border), Rows, Inside),
+    append([Edge|Inside], [Edge], Padded).
+
+bordered(Border, Row, [Border|Cells]) :-
+    append(Row, [Border], Cells).
+
+%!  windows(+Padded, -Windows) is det.
+%
+%   Windows has the shape of the grid inside Padded's border: for each of its cells, in reading
+%   order, Cell-Around, where Around are its eight neighbours in Padded (the row above, the two
+%   beside it, the row below). Like the original program's z/2 over i/4, it slides a 3x3 window
+%   along three rows at a time, with no coordinates.
+%
+%   ?- board:windows([[a, b, c], [d, e, f], [g, h, i]], [[Cell-Around]]).
+%   %@ Cell = e,
+%   %@ Around = [a, b, c, d, f, g, h, i].
+
+windows([Above, Row|Rows], Windows) :-
+    windows(Rows, Above, Row, Windows).
+
+windows([], _, _, []).
+windows([Below|Rows], Above, Row, [Windows|More]) :-
+    Above = [A1, A2|As],
+    Row = [B1, B2|Bs],
+    Below = [C1, C2|Cs],
+    row_windows(As, Bs, Cs, A1-A2, B1-B2, C1-C2, Windows),
+    windows(Rows, Row, Below, More).
+
+%   row_windows(+As, +Bs, +Cs, +A1-A2, +B1-B2, +C1-C2, -Windows): the window slides on, A1 A2,
+%   B1 B2 and C1 C2 the two columns it has seen so far of the rows above, middle and below.
+row_windows([], [], [], _, _, _, []).
+row_windows([A3|As], [B3|Bs], [C3|Cs], A1-A2, B1-B2, C1-C2, [B2-Around|Windows]) :-
+    Around = [A1, A2, A3, B1, B3, C1, C2, C3],
+    row_windows(As, Bs, Cs, A2-A3, B2-B3, C2-C3, Windows).
 
 %!  board_models(+Rows, +Limit, -SolvedRows) is det.
 %
@@ -115,23 +242,55 @@ grid_cell(Grid, R-C, Cell) :-
 %   each a list of code lists. The model is posted once; only the labeling is repeated.
 
 board_models(Rows, Limit, SolvedRows) :-
+    models(Rows, any, Limit, SolvedRows).
+
+%!  board_models_with_mines(+Rows, +Mines, +Limit, -SolvedRows) is det.
+%
+%   As board_models/3, among the solutions with exactly Mines mines (`*`s, the known included).
+%
+%   ?- board_models_with_mines([`1?`, `??`], 2, -1, L).
+%   %@ L = [].
+%
+%   ?- board_models_with_mines([`??`], 1, -1, L).
+%   %@ L = [[[49, 42]], [[42, 49]]].
+
+board_models_with_mines(Rows, Mines, Limit, SolvedRows) :-
+    must_be(integer, Mines),
+    models(Rows, Mines, Limit, SolvedRows).
+
+models(Rows, Total, Limit, SolvedRows) :-
     solution_limit(Limit, Count),
-    (   board_mines(Rows, Mines)
-    ->  append(Mines, Cells),
-        findall(Solved,
-                limit(Count, ( labeling([ff], Cells), solved_rows(Mines, Solved) )),
-                SolvedRows)
+    (   board_posted(Rows, Total, Mines, Orders)
+    ->  search(Orders, Count, solved_boards(Mines, Count, SolvedRows))
     ;   SolvedRows = []
     ).
+
+solved_boards(Mines, Count, SolvedRows, Vars) :-
+    findall(Solved,
+            limit(Count, ( labeling([ff], Vars), solved_rows(Mines, Solved) )),
+            SolvedRows).
 
 %!  board_count(+Rows, -Count) is det.
 %
 %   Count is the number of solutions, counted one by one in constant memory.
 
 board_count(Rows, Count) :-
-    (   board_mines(Rows, Mines)
-    ->  append(Mines, Cells),
-        aggregate_all(count, labeling([ff], Cells), Count)
+    count(Rows, any, Count).
+
+%!  board_count_with_mines(+Rows, +Mines, -Count) is det.
+%
+%   Count is the number of solutions with exactly Mines mines.
+%
+%   ?- board_count_with_mines([`1?`, `??`], 1, N).
+%   %@ N = 3.
+
+board_count_with_mines(Rows, Mines, Count) :-
+    must_be(integer, Mines),
+    count(Rows, Mines, Count).
+
+count(Rows, Total, Count) :-
+    (   board_posted(Rows, Total, _, [Vars|_])
+    ->  aggregate_all(count, labeling([ff], Vars), Count)
     ;   Count = 0
     ).
 
@@ -140,32 +299,125 @@ board_count(Rows, Count) :-
 %   Verdict is none, unique or multiple: it looks for at most two solutions.
 
 board_verdict(Rows, Verdict) :-
-    board_models(Rows, 2, Solved),
-    length(Solved, Found),
+    board_answer(Rows, [Found, _]),
     nth0(Found, [none, unique, multiple], Verdict).
+
+%!  board_verdict_with_mines(+Rows, +Mines, -Verdict) is det.
+%
+%   As board_verdict/2, among the solutions with exactly Mines mines.
+%
+%   ?- board_verdict_with_mines([`1?`, `??`], 2, V).
+%   %@ V = none.
+
+board_verdict_with_mines(Rows, Mines, Verdict) :-
+    board_answer_with_mines(Rows, Mines, [Found, _]),
+    nth0(Found, [none, unique, multiple], Verdict).
+
+%!  board_answer(+Rows, -Answer) is det.
+%
+%   Answer is [Found, Solved]: Found is how many solutions there are, counting up to two (0:
+%   none, 1: unique, 2: multiple), and Solved the one solved board when Found is 1, else [].
+%
+%   ?- board_answer([`1?`], A).
+%   %@ A = [1, [[49, 42]]].
+%
+%   ?- board_answer([`1?`, `??`], A).
+%   %@ A = [2, []].
+
+board_answer(Rows, Answer) :-
+    answer(Rows, any, Answer).
+
+%!  board_answer_with_mines(+Rows, +Mines, -Answer) is det.
+%
+%   As board_answer/2, among the solutions with exactly Mines mines.
+%
+%   ?- board_answer_with_mines([`?1?`], 0, A).
+%   %@ A = [0, []].
+
+board_answer_with_mines(Rows, Mines, Answer) :-
+    must_be(integer, Mines),
+    answer(Rows, Mines, Answer).
+
+answer(Rows, Total, [Found, Solved]) :-
+    models(Rows, Total, 2, Boards),
+    length(Boards, Found),
+    (   Boards = [Solved]
+    ->  true
+    ;   Solved = []
+    ).
+
+%!  board_tally(+Rows, -Tally) is det.
+%
+%   Tally is [Count, Mines]: Count solutions, and Mines, for each `?` of Rows in reading order,
+%   the number of those solutions in which it is a mine. Every solution is visited once, in
+%   constant memory (none is kept): a cell's mine probability is its number over Count.
+%
+%   ?- board_tally([`1?`, `??`], T).
+%   %@ T = [3, [1, 1, 1]].
+%
+%   ?- board_tally([`1110`, `2*31`, `3*??`, `2*4?`, `112?`], T).
+%   %@ T = [4, [2, 2, 2, 2]].
+
+board_tally(Rows, Tally) :-
+    tally(Rows, any, Tally).
+
+%!  board_tally_with_mines(+Rows, +Mines, -Tally) is det.
+%
+%   As board_tally/2, among the solutions with exactly Mines mines.
+%
+%   ?- board_tally_with_mines([`1?`, `??`], 1, T).
+%   %@ T = [3, [1, 1, 1]].
+%
+%   ?- board_tally_with_mines([`1?`, `??`], 2, T).
+%   %@ T = [0, [0, 0, 0]].
+
+board_tally_with_mines(Rows, Mines, Tally) :-
+    must_be(integer, Mines),
+    tally(Rows, Mines, Tally).
+
+tally(Rows, Total, [Count, Tallies]) :-
+    board_shape(Rows, _, _),
+    append(Rows, Codes),
+    aggregate_all(count, member(0'?, Codes), Unknown),
+    length(Zeros, Unknown),
+    maplist(=(0), Zeros),
+    Sums =.. [sums, 0|Zeros],
+    (   board_posted(Rows, Total, Mines, [Vars|_])
+    ->  append(Mines, Cells),
+        foldl(unknown_mine, Codes, Cells, Open, []),
+        forall(labeling([ff], Vars), add_model(Sums, Open))
+    ;   true
+    ),
+    Sums =.. [_, Count|Tallies].
+
+%   unknown_mine(+Code, +Mine, ?Open0, ?Open): Open0 is [Mine|Open] when Code is `?`, else Open.
+unknown_mine(0'?, Mine, [Mine|Open], Open) :- !.
+unknown_mine(_, _, Open, Open).
+
+%   add_model(+Sums, +Open): counts one more solution, in which the `?` cells are Open, in Sums
+%   (sums(Count, Mines...), changed in place so that the count outlives backtracking).
+add_model(Sums, Open) :-
+    arg(1, Sums, Count0),
+    Count is Count0 + 1,
+    nb_setarg(1, Sums, Count),
+    foldl(add_mine(Sums), Open, 2, _).
+
+add_mine(Sums, Mine, Place, Next) :-
+    (   Mine =:= 1
+    ->  arg(Place, Sums, Mines0),
+        Mines is Mines0 + 1,
+        nb_setarg(Place, Sums, Mines)
+    ;   true
+    ),
+    Next is Place + 1.
 
 %   solved_rows(+Mines, -Solved): the fully revealed board of a labelled mine grid.
 solved_rows(Mines, Solved) :-
-    length(Mines, Height),
-    Mines = [First|_],
-    length(First, Width),
-    grid_term(Mines, Grid),
-    findall(Row,
-            ( between(1, Height, R1),
-              R is R1 - 1,
-              findall(Code,
-                      ( between(1, Width, C1),
-                        C is C1 - 1,
-                        solved_cell(Grid, Height, Width, R, C, Code)
-                      ),
-                      Row)
-            ),
-            Solved).
+    padded(Mines, 0, Padded),
+    windows(Padded, Windows),
+    maplist(maplist(solved_cell), Windows, Solved).
 
-solved_cell(Grid, _, _, R, C, 0'*) :-
-    grid_cell(Grid, R-C, 1),
-    !.
-solved_cell(Grid, Height, Width, R, C, Code) :-
-    neighbour_mines(Grid, Height, Width, R, C, Mines),
-    sum_list(Mines, Count),
+solved_cell(1-_, 0'*).
+solved_cell(0-Around, Code) :-
+    sum_list(Around, Count),
     Code is 0'0 + Count.

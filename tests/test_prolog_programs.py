@@ -419,6 +419,24 @@ def test_board_model_matches_brute_force(prolog, seed):
     assert sorted(text(board) for board in answer["Solved"]) == sorted(expected), rows
 
 
+@pytest.mark.parametrize("seed", range(10))
+def test_board_model_with_a_mine_total_and_its_tally_match_brute_force(prolog, seed):
+    rows = random_board(random.Random(2000 + seed), max_unknown=10)
+    solutions = brute_solutions(rows)
+    unknown = [i for i, ch in enumerate("".join(rows)) if ch == "?"]
+    tally = [sum("".join(b)[i] == "*" for b in solutions) for i in unknown]
+    assert ask(prolog, "board_tally(%p, T)", codes(rows)) == [{"T": [len(solutions), tally]}]
+    for mines in range(len(rows) * len(rows[0]) + 2):
+        expected = sorted(b for b in solutions if "".join(b).count("*") == mines)
+        [answer] = ask(prolog, "board_models_with_mines(%p, %p, -1, S)", codes(rows), mines)
+        assert sorted(text(b) for b in answer["S"]) == expected, (rows, mines)
+        assert ask(prolog, "board_count_with_mines(%p, %p, N)", codes(rows), mines) == [
+            {"N": len(expected)}
+        ]
+        [found] = ask(prolog, "board_answer_with_mines(%p, %p, A)", codes(rows), mines)
+        assert found["A"][0] == min(len(expected), 2)
+
+
 # --- the examples in the programs' comments: `?- Query` followed by its `%@` answer lines --------
 
 
