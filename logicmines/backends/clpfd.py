@@ -1,0 +1,112 @@
+"""The clpfd engine: the whole board as one CLP(FD) model (prolog/board.pl), in SWI-Prolog.
+
+The board goes to Prolog whole, as rows of character codes, with no staging on the Python side:
+``board.pl`` posts a 0..1 variable per unknown cell and one sum per digit, and searches by
+labeling. So
+
+- ``check`` labels until a second solution (or none) and gives the solution when it is unique:
+  fast on big boards (a 50x50 puzzle in some tens of milliseconds), because propagation settles
+  most cells and the search stops at two;
+- ``solutions`` lists solutions by labeling, at most ``limit``;
+- ``count`` and ``analyze`` label every solution one by one (``analyze`` counts, for each unknown
+  cell, the solutions in which it is a mine, inside Prolog, keeping none of them): fine for small
+  boards, hopeless for a board with 2**40 solutions, where they give up at the time limit.
+
+With ``mines``, the total is one more constraint of the model (the sum of every cell), not a
+filter on the solutions. `timeout` (seconds, or None for no limit; `DEFAULT_TIMEOUT` unless told
+otherwise) bounds each answer: SWI-Prolog stops the query and EngineTimeout says so, so a board
+too hard for the time gets that message, never a verdict.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from fractions import Fraction
+
+from ..analysis import Analysis
+from ..board import Board
+from ..engine import EngineTimeout, valid_timeout
+from ..results import CheckResult, Verdict
+from .prolog import _board, _codes, _TimeLimit, swipl
+
+_VERDICTS = (Verdict.NONE, Verdict.UNIQUE, Verdict.MULTIPLE)
+_NO_MODEL = "the CLP(FD) model has no solution"
+_LISTS_ALL = (
+    ": count and analyze label every solution one by one, fine for small boards; "
+    "`--backend kanren` counts without listing them"
+)
+_SEARCHES = (
+    ": check searches the whole board at once, and this one is too hard for it in that time; "
+    "`--backend kanren` answers the same question"
+)
+_TOO_BIG = (
+    ": the whole board is one CLP(FD) model, meant for boards of up to some thousands of "
+    "unknown cells; `--backend kanren` answers the same question"
+)
+
+
+class ClpfdBackend:
+    """check / count / solutions / analyze by the whole-board CLP(FD) model of prolog/board.pl."""
+
+    name = "clpfd"
+    program = "prolog/board.pl"
+    DEFAULT_TIMEOUT = 60.0
+
+    def __init__(self, timeout: float | None = DEFAULT_TIMEOUT) -> None:
+        self.swipl = swipl(self.name)
+        self.swipl.load("board.pl")
+        self.timeout = valid_timeout(timeout)
+
+    def check(self, board: Board, mines: int | None = None) -> CheckResult:
+        puzzle = board.as_puzzle()
+        found, solved = self._ask("board_answer", puzzle, mines, advice=_SEARCHES)
+        verdict = _VERDICTS[found]
+        if verdict is Verdict.UNIQUE:
+            return CheckResult(verdict, solution=_board(puzzle, solved))
+        if verdict is Verdict.NONE:
+            return CheckResult(verdict, reason=_no_model(mines))
+        return CheckResult(verdict)
+
+    def count(self, board: Board, mines: int | None = None) -> int:
+        return self._ask("board_count", board.as_puzzle(), mines, advice=_LISTS_ALL)
+
+    def solutions(self, board: Board, limit: int | None = None) -> Iterator[Board]:
+        """The first `limit` solutions (all for None) in labeling order, found in one query."""
+        puzzle = board.as_puzzle()
+        wanted = -1 if limit is None else limit
+        advice = _LISTS_ALL if limit is None else _SEARCHES
+        solved = self._ask("board_models", puzzle, None, wanted, advice=advice)
+        return iter([_board(puzzle, rows) for rows in solved])
+
+    def analyze(self, board: Board, mines: int | None = None) -> Analysis:
+        """Exact probabilities by plain enumeration: each unknown cell's number of solutions in
+        which it is a mine, over the number of solutions (both counted in Prolog)."""
+        puzzle = board.as_puzzle()
+        count, tallies = self._ask("board_tally", puzzle, mines, advice=_LISTS_ALL)
+        if count == 0:
+            return Analysis(puzzle, 0, {}, _no_model(mines))
+        unknown = [cell for cell in puzzle.cells() if puzzle[cell] == "?"]
+        probabilities = {
+            cell: Fraction(tally, count) for cell, tally in zip(unknown, tallies, strict=True)
+        }
+        return Analysis(puzzle, count, probabilities)
+
+    def _ask(self, predicate: str, puzzle: Board, mines: int | None, *args: object, advice: str):
+        """The answer of board:`predicate` (its `_with_mines` form when `mines` is given) on
+        the puzzle's rows of codes and `args`, read back from JSON."""
+        inputs: list[object] = [_codes(puzzle)]
+        if mines is not None:
+            predicate += "_with_mines"
+            inputs.append(mines)
+        try:
+            found = self.swipl.ask(
+                self.name, f"board:{predicate}", [*inputs, *args], self.timeout, _TOO_BIG
+            )
+        except _TimeLimit:
+            raise EngineTimeout(self.name, self.timeout, advice) from None
+        return json.loads(found)
+
+
+def _no_model(mines: int | None) -> str:
+    return _NO_MODEL if mines is None else f"{_NO_MODEL} with exactly {mines} mines"

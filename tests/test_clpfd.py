@@ -1,0 +1,231 @@
+"""The clpfd backend: the whole-board CLP(FD) model (prolog/board.pl) against plain enumeration,
+on big boards against kanren, through the command line with `--backend clpfd`, and its time
+limits."""
+
+from __future__ import annotations
+
+import re
+import sys
+
+import pytest
+from conftest import EXAMPLES, run_main
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from oracle import all_models, verdict_of
+from test_kanren import small_boards
+
+from logicmines.analysis import from_models
+from logicmines.backends import REGISTRY, BackendUnavailable, EngineError, lazy
+from logicmines.backends.clpfd import ClpfdBackend
+from logicmines.backends.kanren import KanrenBackend
+from logicmines.board import Board
+from logicmines.engine import EngineTimeout
+from logicmines.generate import midgame, random_puzzle
+from logicmines.results import CheckResult, Verdict
+
+clpfd = ClpfdBackend()
+kanren = KanrenBackend()
+RULES_EXAMPLES = str(EXAMPLES / "spec.txt")  # one solution, four, none
+ALL_UNKNOWN_6X6 = "??????\n" * 6  # 2**36 solutions: more than clpfd labels in a second
+
+
+def mines_in(rows: tuple[str, ...]) -> int:
+    return sum(row.count("*") for row in rows)
+
+
+def enumerated(board: Board, mines: int | None = None) -> list[tuple[str, ...]]:
+    """Every solved board, by the oracle, with exactly `mines` mines when given."""
+    models = all_models(board)
+    return models if mines is None else [m for m in models if mines_in(m) == mines]
+
+
+# --- against plain enumeration -----------------------------------------------------------------
+
+
+@settings(max_examples=150, deadline=None)
+@given(small_boards(), st.one_of(st.none(), st.integers(0, 14)))
+def test_verdict_solution_and_count_equal_enumeration(board, mines):
+    models = enumerated(board, mines)
+    assert clpfd.count(board, mines) == len(models)
+    result = clpfd.check(board, mines)
+    assert result.verdict.value == verdict_of(len(models))
+    if result.verdict is Verdict.UNIQUE:
+        assert result.solution.rows == models[0]
+    assert (result.reason is not None) == (result.verdict is Verdict.NONE)
+
+
+@settings(max_examples=100, deadline=None)
+@given(small_boards(max_side=4), st.one_of(st.none(), st.integers(0, 5)))
+def test_solutions_are_exactly_the_enumerated_models(board, limit):
+    found = [s.rows for s in clpfd.solutions(board, limit)]
+    models = all_models(board)
+    if limit is None:
+        assert sorted(found) == sorted(models)
+    else:
+        assert len(found) == min(limit, len(models))
+        assert len(set(found)) == len(found) and set(found) <= set(models)
+
+
+@settings(max_examples=150, deadline=None)
+@given(small_boards(max_side=5, max_unknown=10), st.one_of(st.none(), st.integers(0, 12)))
+def test_analysis_equals_enumeration(board, mines):
+    puzzle = board.as_puzzle()
+    solved = [puzzle.with_rows(rows) for rows in all_models(board)]
+    expected = from_models(puzzle, solved, mines, "")
+    analysis = clpfd.analyze(board, mines)
+    assert analysis.count == expected.count
+    assert analysis.probabilities == expected.probabilities
+    assert (analysis.safe, analysis.mines) == (expected.safe, expected.mines)
+    assert (analysis.reason is None) == (expected.count > 0)
+
+
+def test_the_rules_examples_are_answered_as_the_rules_say():
+    example = Board.from_text("1121 / 1??* / 12?* / 0122")
+    assert clpfd.check(example) == CheckResult(
+        Verdict.UNIQUE, solution=example.with_rows(("1121", "1*4*", "12**", "0122"))
+    )
+    assert clpfd.count(Board.from_text("1110 / 2*31 / 3*?? / 2*4? / 112?")) == 4
+    assert clpfd.check(Board.from_text("2?")).reason == "the CLP(FD) model has no solution"
+    assert clpfd.check(Board.from_text("1?"), mines=2).reason == (
+        "the CLP(FD) model has no solution with exactly 2 mines"
+    )
+
+
+def test_a_game_board_is_answered_as_the_puzzle_it_poses():
+    game = Board(("E1", "EE"), "game")
+    assert clpfd.count(game) == kanren.count(game) == 3
+
+
+def test_the_mine_total_is_a_constraint_of_the_model():
+    board = Board(("?" * 8,) * 8)  # 2**64 solutions, 8 of them with one mine
+    assert clpfd.count(board, mines=1) == 64
+    assert clpfd.check(board, mines=0).solution == Board(("0" * 8,) * 8)
+
+
+# --- big boards, against kanren -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", [1, 25])
+def test_a_50x50_puzzle_is_checked_as_kanren_checks_it(seed):
+    # Seed 1 has many solutions, seed 25 one. Well within the limit: some tens of milliseconds.
+    board = random_puzzle(50, 50, 0.2, 0.3, seed)
+    assert ClpfdBackend(timeout=10).check(board) == kanren.check(board)
+
+
+@pytest.mark.parametrize("seed", [1, 3])
+def test_a_half_played_50x50_game_is_checked_as_kanren_checks_it(seed):
+    # 1,500 unknown cells: labeling in one fixed order met dead ends here for minutes.
+    board = midgame(50, 50, 500, seed)
+    assert ClpfdBackend(timeout=10).check(board) == kanren.check(board)
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_an_expert_midgame_with_its_mine_total_is_checked_as_kanren_checks_it(seed):
+    # (A total that the digits rule out but no single row does, say 60 here, is another
+    # matter: the model proves it impossible only by trying every placement.)
+    board = midgame(16, 30, 99, seed)
+    for mines in (99, 481):
+        ours, theirs = clpfd.check(board, mines), kanren.check(board, mines)
+        assert (ours.verdict, ours.solution) == (theirs.verdict, theirs.solution), mines
+
+
+def test_an_expert_midgame_has_the_solutions_kanren_lists_first_and_more():
+    board = midgame(16, 30, 99, seed=1)
+    found = [s.rows for s in clpfd.solutions(board, 3)]
+    assert len(set(found)) == 3
+    for rows in found:
+        assert kanren.count(Board(rows)) == 1  # a solved board: every cell shown, and it holds
+
+
+# --- time limits ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("question", ["count", "analyze", "solutions"])
+def test_a_long_enumeration_stops_at_the_time_limit(question):
+    engine = ClpfdBackend(0.3)
+    board = Board(tuple(ALL_UNKNOWN_6X6.split()))
+    with pytest.raises(EngineTimeout, match=r"^clpfd: gave up after 0\.3 s \(its time limit\)"):
+        list(getattr(engine, question)(board))
+    assert engine.count(Board.from_text("1? / ??")) == 3  # SWI-Prolog is fine afterwards
+
+
+def test_a_board_too_hard_for_the_time_gets_the_time_limit_never_a_verdict():
+    board = random_puzzle(100, 100, 0.2, 0.3, seed=1)
+    with pytest.raises(EngineTimeout, match=r"^clpfd: gave up after 0\.001 s .*check searches"):
+        ClpfdBackend(0.001).check(board)
+
+
+def test_the_time_limit_is_none_or_positive():
+    assert ClpfdBackend(None).timeout is None
+    assert ClpfdBackend().timeout == ClpfdBackend.DEFAULT_TIMEOUT
+    with pytest.raises(ValueError, match="positive number of seconds"):
+        ClpfdBackend(0)
+
+
+@pytest.fixture
+def small_prolog_stack():
+    """SWI-Prolog's stack limit lowered to 20 MB for one test, so that it runs out quickly."""
+    from pyswip import Prolog
+
+    [saved] = list(Prolog.query("current_prolog_flag(stack_limit, L)"))
+    list(Prolog.query("set_prolog_flag(stack_limit, 20000000)"))
+    yield
+    list(Prolog.query("set_prolog_flag(stack_limit, %p)", saved["L"]))
+
+
+def test_out_of_stack_is_an_engine_error_with_advice(small_prolog_stack):
+    with pytest.raises(EngineError, match=r"^clpfd: SWI-Prolog ran out of stack") as error:
+        clpfd.check(random_puzzle(200, 200, 0.2, 0.3, seed=1))
+    assert "--backend kanren" in str(error.value)
+    assert clpfd.check(Board.from_text("1? / *?")).verdict is Verdict.UNIQUE
+
+
+def test_without_pyswip_the_backend_says_how_to_install_swi_prolog(monkeypatch):
+    monkeypatch.setitem(sys.modules, "pyswip", None)  # `import pyswip` now fails
+    with pytest.raises(BackendUnavailable, match=r"^clpfd: .*apt-get install swi-prolog-nox"):
+        ClpfdBackend()
+
+
+# --- the command line ----------------------------------------------------------------------------
+
+
+@pytest.fixture
+def registered(monkeypatch):
+    monkeypatch.setitem(REGISTRY, "clpfd", lazy("logicmines.backends.clpfd:ClpfdBackend"))
+
+
+@pytest.mark.parametrize("command", ["check", "count", "solve", "analyze"])
+@pytest.mark.parametrize("mines", [[], ["--mines", "9"]])
+def test_the_command_line_answers_as_kanren_does(registered, command, mines):
+    if command == "solve" and mines:
+        return  # solve takes no mine total
+    ours = run_main([command, RULES_EXAMPLES, "--json", "--backend", "clpfd", *mines])
+    theirs = run_main([command, RULES_EXAMPLES, "--json", "--backend", "kanren", *mines])
+    assert ours.status == theirs.status and ours.err == ""
+    for mine, other in zip(ours.records(), theirs.records(), strict=True):
+        for record in (mine, other):
+            record.pop("backend", None)
+            record.pop("reason", None)  # each engine says in its own words why there is none
+            if command == "solve":
+                record["solutions"].sort()
+        assert mine == other
+
+
+def test_the_command_line_says_which_engine_answered(registered):
+    run = run_main(["check", "--backend", "clpfd", "--json"], stdin="1?\n")
+    assert run.records() == [
+        {"board": 0, "verdict": "unique", "backend": "clpfd", "solution": ["1*"]}
+    ]
+
+
+def test_past_the_time_limit_one_line_exit_3_and_the_other_boards_answered(registered):
+    run = run_main(
+        ["count", "--backend", "clpfd", "--timeout", "0.5"], stdin=ALL_UNKNOWN_6X6 + "\n2?\n"
+    )
+    assert run.status == 3
+    assert re.fullmatch(
+        r"logicmines: timeout: board 1 \(<stdin>:1, 6x6 puzzle\): clpfd: gave up after 0\.5 s "
+        r"\(its time limit\): count and analyze label every solution[^\n]*\n",
+        run.err,
+    ), run.err
+    assert run.out == "board 2 (<stdin>:8, 1x2 puzzle): 0 solutions\n"
