@@ -152,8 +152,9 @@ def _engine(sub: argparse.ArgumentParser) -> argparse.ArgumentParser:
         default="kanren",
         help="the engine: kanren (pure Python, default), prolog (CLP(FD) in SWI-Prolog), "
         "reference (the original Prolog program ported to SWI-Prolog), gprolog (the "
-        "original, verbatim, under GNU Prolog), clingo (answer-set programming); the last "
-        "three list every solution to count, so they are for small boards",
+        "original, verbatim, under GNU Prolog), clingo (answer-set programming), clpfd (the "
+        "whole board as one CLP(FD) model); the last four list every solution to count, so "
+        "they count small boards only",
     )
     _timeout(sub, None, "no limit; reference and clingo: 60")
     return sub

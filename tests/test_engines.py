@@ -82,6 +82,7 @@ def test_compare_does_not_call_one_answer_agreement(monkeypatch):
     monkeypatch.delitem(REGISTRY, "prolog")
     monkeypatch.delitem(REGISTRY, "gprolog")
     monkeypatch.delitem(REGISTRY, "clingo")
+    monkeypatch.delitem(REGISTRY, "clpfd")
     run = run_main(["compare", "--timeout", "0.3", "--json"], stdin=ALL_UNKNOWN_5X5)
     (record,) = run.records()
     assert record["engines"]["reference"] == {"error": "> timeout (0.3 s)"}

@@ -53,6 +53,7 @@ REGISTRY: dict[str, Callable[..., Backend]] = {
     "reference": lazy("logicmines.backends.prolog:ReferenceBackend"),
     "gprolog": lazy("logicmines.backends.gprolog:GprologBackend"),
     "clingo": lazy("logicmines.backends.clingo:ClingoBackend"),
+    "clpfd": lazy("logicmines.backends.clpfd:ClpfdBackend"),
 }
 
 
