@@ -12,14 +12,16 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
-from math import prod
+from math import gcd, prod
 
 from .board import Board, Cell
 from .engine import PieceMemo
 from .explain import explain
-from .frontier import PartCounts, Poly, count_part_groups
+from .frontier import PartCounts, Poly, convolve, count_part_groups
 from .problem import NoSolution, Problem
 from .staging import Staged, binomials, settle, together
+
+SETTLED = (Fraction(0), Fraction(1))  # a forced cell's share, made once for all of them
 
 
 @dataclass(frozen=True)
@@ -78,7 +80,7 @@ def _shares(staged: Staged, counted: list[PartCounts]):
     count = 2 ** len(staged.free) * prod(totals)
     if count == 0:
         return None
-    probabilities = {cell: Fraction(value) for cell, value in staged.forced.items()}
+    probabilities = {cell: SETTLED[value] for cell, value in staged.forced.items()}
     for cell in staged.free:
         probabilities[cell] = Fraction(1, 2)
     for c, total in zip(counted, totals):
@@ -109,21 +111,38 @@ def _shares_with_total(staged: Staged, counted: list[PartCounts], mines: int):
     count = sum(e * w for e, w in zip(everything, ways_free))
     if count == 0:
         return None
-    probabilities = {cell: Fraction(value) for cell, value in staged.forced.items()}
+    probabilities = {cell: SETTLED[value] for cell, value in staged.forced.items()}
     if free:
         # A given free cell is a mine in C(free - 1, r - 1) = C(free, r) x r / free of the ways for
         # the free cells to hold r mines: one row of binomials (each may have a million digits).
         held = sum(e * w * (left - j) for j, (e, w) in enumerate(zip(everything, ways_free)))
         as_mine = Fraction(held // free, count)
         probabilities.update((cell, as_mine) for cell in staged.free)
-    others = _ways_for_others(polys, ways_free)
+    # The binomials share a large factor (half their digits on a 300x300 mid-game): divided out,
+    # the ways for the others and every share are worked out on numbers half as long.
+    common = _common_factor(ways_free)
+    whole = count // common
+    others = _ways_for_others(polys, [w // common for w in ways_free], whole)
     for c, low, poly in zip(counted, lows, polys):
         ways = others[tuple(poly)]  # index j: the others' ways when this part holds low + j
         for g, group_mines in zip(c.groups, c.mines):
-            numerator = sum(v * w for v, w in zip(group_mines[low:], ways))
-            share = Fraction(numerator, len(g.cells) * count)
+            if len(poly) == 1:  # the same share as without a total, in small numbers
+                held = group_mines[low] if low < len(group_mines) else 0
+                share = Fraction(held, len(g.cells) * poly[0])
+            else:
+                numerator = sum(v * w for v, w in zip(group_mines[low:], ways))
+                share = Fraction(numerator, len(g.cells) * whole)
             probabilities.update((cell, share) for cell in g.cells)
     return count, probabilities
+
+
+def _common_factor(numbers: list[int]) -> int:
+    """The greatest common divisor of `numbers` (gcd only where a remainder says it changes)."""
+    common = 0
+    for n in numbers:
+        if common != 1 and (common == 0 or n % common):
+            common = gcd(common, n)
+    return common or 1
 
 
 def _lowest(poly: Poly) -> int:
@@ -131,21 +150,25 @@ def _lowest(poly: Poly) -> int:
     return next(m for m, ways in enumerate(poly) if ways)
 
 
-def _ways_for_others(polys: list[Poly], ways: list[int]) -> dict[tuple[int, ...], list[int]]:
+def _ways_for_others(polys: list[Poly], ways: list[int], count: int) -> dict[tuple, list[int]]:
     """For each distinct polynomial of `polys`: index j = the ways for the other parts and the
-    free cells when its part holds j mines (`ways[j]`: the free cells' ways when all hold j)."""
+    free cells when its part holds j mines (`ways[j]`: the free cells' ways when all hold j;
+    `count`: the ways for all of them together)."""
+    blocks = Counter(tuple(p) for p in polys)
+    # A part with a fixed number of mines (about half of them on a mid-game) only scales the rest.
+    found = {poly: [count // poly[0]] for poly in blocks if len(poly) == 1}
+    scale = prod(poly[0] ** times for poly, times in blocks.items() if len(poly) == 1)
     # Dividing the product of all by each part cost parts x mines multiplications of two huge
     # numbers (167 s on a 200x200 mid-game). Instead the distinct polynomials are split in halves,
     # each half getting `ways` read through the other half's polynomials one at a time: huge
     # numbers times a part's small ones only, about twice the work of one product of all.
-    blocks = sorted(Counter(tuple(p) for p in polys).items(), key=lambda block: len(block[0]))
-    found: dict[tuple[int, ...], list[int]] = {}
-    stack = [(blocks, ways)] if blocks else []
+    varying = sorted(((p, k) for p, k in blocks.items() if len(p) > 1), key=lambda b: len(b[0]))
+    stack = [(varying, ways)] if varying else []
     while stack:
         inside, outside = stack.pop()  # outside[j]: the ways when the parts inside hold j
         if len(inside) == 1:
             [(poly, times)] = inside
-            found[poly] = _through(outside, [(poly, times - 1)])
+            found[poly] = [scale * w for w in _through(outside, [(poly, times - 1)])]
             continue
         half = _half(inside)
         stack.append((inside[:half], _through(outside, inside[half:])))
@@ -154,11 +177,11 @@ def _ways_for_others(polys: list[Poly], ways: list[int]) -> dict[tuple[int, ...]
 
 
 def _half(blocks: list[tuple[tuple[int, ...], int]]) -> int:
-    """Where to split the blocks so that each side holds about half of their mines."""
-    degrees = [(len(poly) - 1) * times for poly, times in blocks]
-    total, running = sum(degrees), 0
-    for k, degree in enumerate(degrees[:-1]):
-        running += degree
+    """Where to split the blocks so that reading through either side costs about the same."""
+    costs = [(len(poly) - 1) * times + 1 for poly, times in blocks]
+    total, running = sum(costs), 0
+    for k, cost in enumerate(costs[:-1]):
+        running += cost
         if 2 * running >= total:
             return k + 1
     return len(blocks) - 1
@@ -168,13 +191,15 @@ def _through(outside: list[int], blocks: list[tuple[tuple[int, ...], int]]) -> l
     """`outside` read through these parts (each polynomial `times` over): index j = the ways for
     them and everything outside when the rest holds j mines."""
     for poly, times in blocks:
-        for _ in range(times):
-            n = len(outside) - len(poly) + 1
-            through = [0] * n
-            for i, c in enumerate(poly):
-                if c:
-                    through = [t + c * w for t, w in zip(through, outside[i : i + n])]
-            outside = through
+        power = [1]
+        for _ in range(times):  # one pass with the power, not one per part: its numbers stay small
+            power = convolve(power, list(poly))
+        n = len(outside) - len(power) + 1
+        through = [0] * n
+        for i, c in enumerate(power):
+            if c:
+                through = [t + c * w for t, w in zip(through, outside[i : i + n])]
+        outside = through
     return outside
 
 

@@ -190,10 +190,15 @@ def total_count(staged: Staged, memo: PieceMemo, mines: int | None = None) -> in
 def together(polys: Iterable[Poly], up_to: int) -> Poly:
     """Independent things taken together: index m = the ways for all of them to hold m mines
     (m up to `up_to`; more is never needed)."""
-    product = [1]
+    product, fewest = [1], 0
     for poly in polys:
-        product = convolve(product, poly[: up_to + 1])[: up_to + 1]
-    return product
+        # Leading zeros (the mines every model of a thing holds) are counted, not multiplied.
+        low = next((m for m, ways in enumerate(poly) if ways), None)
+        if low is None:
+            return [0]  # a thing with no model at all
+        fewest += low
+        product = convolve(product, poly[low : up_to + 1])[: max(0, up_to - fewest + 1)]
+    return ([0] * fewest + product)[: up_to + 1] if product else [0]
 
 
 def with_free(poly: Poly, free: int, left: int) -> int:

@@ -253,6 +253,32 @@ def test_analyze_with_each_total_adds_up_to_analyze_without(seed):
         assert total == whole.count * share
 
 
+@pytest.mark.parametrize("size, total, seed", [(16, 99, 1), (16, 99, 2), (50, 500, 3)])
+def test_analyze_with_a_total_equals_the_product_of_the_other_parts(size, total, seed):
+    # The meaning of a share with a total, computed directly: for each part, the product of all
+    # the other parts' polynomials, read through the free cells' binomials.
+    board = midgame(size, 30 if size == 16 else size, total, seed)
+    memo = fresh().memo
+    staged = settle(Problem.from_board(board), memo)
+    counted = [frontier.count_part_groups(part, memo, True) for part in staged.parts]
+    free = len(staged.free)
+    for mines in (total - 9, total, total + 6):
+        left = mines - staged.placed
+        analysis = fresh().analyze(board, mines)
+        for k, c in enumerate(counted):
+            others = [1]
+            for other in counted[:k] + counted[k + 1 :]:
+                others = frontier.convolve(others, other.total)
+            ways = [
+                sum(o * comb(free, left - m - i) for i, o in enumerate(others) if left - m >= i)
+                for m in range(len(c.total))
+            ]
+            for g, group_mines in zip(c.groups, c.mines):
+                numerator = sum(v * w for v, w in zip(group_mines, ways))
+                expected = Fraction(numerator, len(g.cells) * analysis.count)
+                assert all(analysis.probabilities[cell] == expected for cell in g.cells)
+
+
 polys = st.lists(st.integers(0, 5), min_size=1, max_size=4).filter(lambda p: p[0] > 0)
 
 
@@ -262,7 +288,10 @@ def test_ways_for_others_equals_the_product_of_the_others(parts, data):
     parts = parts + data.draw(st.lists(st.sampled_from(parts), max_size=3))  # repeats
     degree = sum(len(p) - 1 for p in parts)
     ways = data.draw(st.lists(st.integers(0, 10**30), min_size=degree + 1, max_size=degree + 1))
-    found = _ways_for_others(parts, ways)
+    everything = [1]
+    for p in parts:
+        everything = frontier.convolve(everything, p)
+    found = _ways_for_others(parts, ways, sum(e * w for e, w in zip(everything, ways)))
     for poly in parts:
         others = [1]
         rest = list(parts)
