@@ -1,0 +1,213 @@
+"""Time and peak memory of the answers that must stay bounded: check and solve --limit of a
+30x30 lattice, analyze of it, a huge mine total, and analyze --mines of mid-games beside count.
+
+    python benchmarks/bounds.py [--runs 3] [--cases NAME ...] [--memory GB] [--timeout SECONDS]
+
+Every run of every case is a new Python process that reads its board from a file (drawn once, by
+a child of its own, from `logicmines.generate`), makes a kanren backend, then times the one
+operation. Its peak resident memory is the child's `ru_maxrss`, read with `os.wait4`. With
+`--memory`, each child may map at most that much (RLIMIT_AS), and one that runs out, or past
+`--timeout`, is reported as such instead of timed. The table gives the median over the runs and,
+in brackets, the smallest and largest.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+# Run as `python benchmarks/bounds.py` from a checkout, installed or not.
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from logicmines.backends import make_backend  # noqa: E402
+from logicmines.board import Board  # noqa: E402
+from logicmines.generate import lattice, midgame  # noqa: E402
+
+MB = 2**20
+
+# name -> how to draw it (every board from a fixed seed)
+BOARDS: dict[str, Callable[[], Board]] = {
+    "lattice30": lambda: lattice(30, 3),
+    "unknown1000": lambda: Board(("?" * 1000,) * 1000),
+    "mid100": lambda: midgame(100, 100, 2000, 1),
+    "mid200": lambda: midgame(200, 200, 8000, 1),
+    "mid300": lambda: midgame(300, 300, 18000, 1),
+}
+
+
+def short(n: int) -> str:
+    """A count in a few characters: its size in bits past 2^40."""
+    return str(n) if n < 2**40 else f"about 2^{n.bit_length() - 1}"
+
+
+# name -> (what it does, the board, the operation on a backend and the board, with any total)
+CASES: dict[str, tuple[str, str, Callable]] = {
+    "check-lattice": ("`check` 30x30 lattice", "lattice30", lambda b, x: b.check(x).verdict.value),
+    "solve1-lattice": (
+        "`solve --limit 1` 30x30 lattice",
+        "lattice30",
+        lambda b, x: len(list(b.solutions(x, 1))),
+    ),
+    "solve10-lattice": (
+        "`solve --limit 10` 30x30 lattice",
+        "lattice30",
+        lambda b, x: len(list(b.solutions(x, 10))),
+    ),
+    "count-lattice": ("`count` 30x30 lattice", "lattice30", lambda b, x: short(b.count(x))),
+    "analyze-lattice": (
+        "`analyze` 30x30 lattice",
+        "lattice30",
+        lambda b, x: short(b.analyze(x).count),
+    ),
+    "count-huge": (
+        "`count --mines 500000` 1000x1000 of `?`",
+        "unknown1000",
+        lambda b, x: short(b.count(x, 500000)),
+    ),
+    "analyze-huge": (
+        "`analyze --mines 500000` 1000x1000 of `?`",
+        "unknown1000",
+        lambda b, x: short(b.analyze(x, 500000).count),
+    ),
+}
+for _name, _size, _mines in (("mid100", 100, 2000), ("mid200", 200, 8000), ("mid300", 300, 18000)):
+    _label = f"mid-game {_size}x{_size}/{_mines}"
+    CASES[f"count-{_name}"] = (f"`count` {_label}", _name, lambda b, x: short(b.count(x)))
+    CASES[f"count-mines-{_name}"] = (
+        f"`count --mines {_mines}` {_label}",
+        _name,
+        lambda b, x, m=_mines: short(b.count(x, m)),
+    )
+    CASES[f"analyze-mines-{_name}"] = (
+        f"`analyze --mines {_mines}` {_label}",
+        _name,
+        lambda b, x, m=_mines: short(b.analyze(x, m).count),
+    )
+
+
+# --- in the child ------------------------------------------------------------------------------
+
+
+def child(name: str, path: Path) -> None:
+    """One run of case `name` on the board in `path`: print seconds and answer as JSON."""
+    board = Board(tuple(path.read_text().split()))
+    backend = make_backend("kanren")
+    start = time.perf_counter()
+    answer = CASES[name][2](backend, board)
+    print(json.dumps({"seconds": time.perf_counter() - start, "answer": answer}))
+
+
+# --- here --------------------------------------------------------------------------------------
+
+
+def spawn(arguments: list[str], memory: int | None, seconds: float | None):
+    """Run this script with `arguments` in a new process: its output (None when it failed), its
+    peak memory in bytes, and why it failed. `memory` caps what it may map, `seconds` its time
+    (as processor time, which is its wall time here: it computes alone, in one thread)."""
+
+    def limits() -> None:
+        if memory:
+            resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
+        if seconds:
+            resource.setrlimit(resource.RLIMIT_CPU, (int(seconds), int(seconds) + 5))
+
+    with tempfile.TemporaryFile() as errors:
+        command = [sys.executable, __file__, *arguments]
+        process = subprocess.Popen(
+            command, stdout=subprocess.PIPE, stderr=errors, preexec_fn=limits
+        )
+        out = process.stdout.read().decode()
+        process.stdout.close()
+        _, status, usage = os.wait4(process.pid, 0)
+        process.returncode = os.waitstatus_to_exitcode(status)
+        errors.seek(0)
+        err = errors.read().decode(errors="replace")
+    peak = usage.ru_maxrss * 1024  # kilobytes on Linux
+    if process.returncode in (-signal.SIGXCPU, -signal.SIGKILL):
+        return None, peak, f"stopped after {seconds:g} s"
+    if "MemoryError" in err:
+        return None, peak, f"out of memory (limit {memory / 2**30:g} GB)"
+    if process.returncode != 0:
+        return None, peak, f"failed (exit {process.returncode}): {err.strip()[-200:]}"
+    return out, peak, ""
+
+
+def spread(values: list[float], scale: float, unit: str) -> str:
+    """The median and, in brackets, the smallest and largest, in units of `scale`."""
+    middle, low, high = (v / scale for v in (statistics.median(values), min(values), max(values)))
+    form = ",.0f" if middle >= 100 else ".3g"
+    return f"{middle:{form}} {unit} ({low:{form}}–{high:{form}})"
+
+
+def measure(name: str, folder: Path, runs: int, memory: int | None, seconds: float | None) -> str:
+    """The table row of case `name`: median time and memory over `runs` new processes."""
+    what, board, _ = CASES[name]
+    path = folder / f"{board}.txt"
+    if not path.exists():
+        spawn(["--write", board, "--board", str(path)], None, None)
+    times, peaks, answers = [], [], set()
+    for _ in range(runs):
+        out, peak, why = spawn(["--case", name, "--board", str(path)], memory, seconds)
+        if out is None:
+            return f"| {what} | {why} | | {peak / MB:,.0f} MB when it stopped |"
+        said = json.loads(out)
+        times.append(said["seconds"])
+        peaks.append(peak)
+        answers.add(str(said["answer"]))
+    took = spread(times, 1, "s") if min(times) >= 1 else spread(times, 1e-3, "ms")
+    return f"| {what} | {', '.join(sorted(answers))} | {took} | {spread(peaks, MB, 'MB')} |"
+
+
+def commit() -> str:
+    """The commit measured, and the package's files that differ from it (if any)."""
+
+    def git(*args: str) -> str:
+        done = subprocess.run(["git", *args], capture_output=True, text=True, cwd=ROOT)
+        return done.stdout.rstrip() if done.returncode == 0 else ""
+
+    head = git("rev-parse", "--short", "HEAD") or "unknown (not a git checkout)"
+    changed = git("status", "--porcelain", "--", "logicmines").splitlines()
+    if not changed:
+        return head
+    return f"{head}, with uncommitted changes to {', '.join(line[3:] for line in changed)}"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=3, help="new processes per case (default 3)")
+    parser.add_argument("--cases", nargs="+", choices=sorted(CASES), help="only these cases")
+    parser.add_argument("--memory", type=float, help="GB each run may map (default: no limit)")
+    parser.add_argument("--timeout", type=float, help="seconds each run may take (default: none)")
+    parser.add_argument("--case", choices=sorted(CASES), help=argparse.SUPPRESS)
+    parser.add_argument("--write", choices=sorted(BOARDS), help=argparse.SUPPRESS)
+    parser.add_argument("--board", type=Path, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.write:
+        args.board.write_text("\n".join(BOARDS[args.write]().rows) + "\n")
+        return
+    if args.case:
+        child(args.case, args.board)
+        return
+    memory = int(args.memory * 2**30) if args.memory else None
+    print(f"Python {sys.version.split()[0]}; logicmines at commit {commit()}; {args.runs} runs")
+    print()
+    print("| case | answer | time | peak memory |")
+    print("|---|---|--:|--:|")
+    with tempfile.TemporaryDirectory() as folder:
+        for name in args.cases or CASES:
+            print(measure(name, Path(folder), args.runs, memory, args.timeout), flush=True)
+
+
+if __name__ == "__main__":
+    main()
