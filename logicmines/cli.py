@@ -156,7 +156,7 @@ def _engine(sub: argparse.ArgumentParser) -> argparse.ArgumentParser:
         "whole board as one CLP(FD) model); the last four list every solution to count, so "
         "they count small boards only",
     )
-    _timeout(sub, None, "no limit; reference and clingo: 60")
+    _timeout(sub, None, "no limit; reference, clingo and clpfd: 60")
     return sub
 
 
