@@ -291,6 +291,70 @@ def assignments(staged: Staged, memo: PieceMemo, limit: int | None = None) -> It
         yield cells
 
 
+def assignments_with_mines(
+    staged: Staged, memo: PieceMemo, mines: int, limit: int | None = None
+) -> Iterator[dict]:
+    """Every solution with exactly `mines` mines in all, lazily, at most `limit`.
+
+    Parts are walked in turn, each model of a part kept only when the parts after it and the
+    free cells can still hold the mines left (known from each part's count by mines), so no
+    branch is entered that holds no solution; the free cells take what is left last."""
+    left = mines - staged.placed
+    parts = staged.parts
+    if left < 0:
+        return
+    # reach[i]: bit m set when parts i.. and the free cells can hold m mines together.
+    cap = (1 << (left + 1)) - 1
+    reach = [0] * len(parts) + [((1 << (len(staged.free) + 1)) - 1) & cap]
+    for i in range(len(parts) - 1, -1, -1):
+        poly = count_part(parts[i], memo, by_mines=True)
+        for m, ways in enumerate(poly[: left + 1]):
+            if ways:
+                reach[i] |= (reach[i + 1] << m) & cap
+    if not (reach[0] >> left) & 1:
+        return
+    found = 0
+    # Depth first without recursion (a board can have thousands of parts): one listing per
+    # part entered, with the mines each entered part took.
+    listings = [part_assignments(parts[0], memo, None)] if parts else []
+    chosen: list[dict] = []
+    lefts = [left]
+    while True:
+        if len(chosen) == len(parts):
+            for picked in combinations(staged.free, lefts[-1]):
+                memo.deadline.left()
+                cells = dict(staged.forced)
+                for assignment in chosen:
+                    cells.update(assignment)
+                cells.update(dict.fromkeys(staged.free, 0))
+                cells.update(dict.fromkeys(picked, 1))
+                yield cells
+                found += 1
+                if limit is not None and found >= limit:
+                    return
+            if not parts:
+                return
+            chosen.pop()
+            lefts.pop()
+            continue
+        i = len(chosen)
+        for model in listings[i]:
+            memo.deadline.left()
+            rest = lefts[-1] - sum(model.values())
+            if rest >= 0 and (reach[i + 1] >> rest) & 1:
+                chosen.append(model)
+                lefts.append(rest)
+                if i + 1 < len(parts):
+                    listings.append(part_assignments(parts[i + 1], memo, None))
+                break
+        else:  # this part has no more models that fit: back to the one before
+            listings.pop()
+            if not chosen:
+                return
+            chosen.pop()
+            lefts.pop()
+
+
 def _enough_models(staged: Staged, memo: PieceMemo, limit: int | None) -> list[list] | None:
     """Each part's first models, as many as the first `limit` solutions use (all of them with no
     limit); None when some part has none.

@@ -12,7 +12,7 @@ from ..engine import NO_LIMIT, Deadline, Model, Piece, PieceMemo, valid_timeout
 from ..explain import explain
 from ..problem import NoSolution, Problem
 from ..results import CheckResult, Verdict, solved_board
-from ..staging import Staged, assignments, settle, total_count
+from ..staging import Staged, assignments, assignments_with_mines, settle, total_count
 
 
 class StagedBackend:
@@ -66,10 +66,13 @@ class StagedBackend:
         with self.clock():
             return analyze(Problem.from_board(board), self.memo, mines)
 
-    def solutions(self, board: Board, limit: int | None = None) -> Iterator[Board]:
-        """The first `limit` solutions, lazily; the clock runs only while one is being found."""
+    def solutions(
+        self, board: Board, limit: int | None = None, mines: int | None = None
+    ) -> Iterator[Board]:
+        """The first `limit` solutions (with exactly `mines` mines in all, when given), lazily;
+        the clock runs only while one is being found."""
         deadline = Deadline(self.name, self.timeout)
-        found = self._solutions(board, limit)
+        found = self._solutions(board, limit, mines)
         while True:
             with self.clock(deadline):
                 solved = next(found, None)
@@ -77,12 +80,16 @@ class StagedBackend:
                 return
             yield solved
 
-    def _solutions(self, board: Board, limit: int | None) -> Iterator[Board]:
+    def _solutions(self, board: Board, limit: int | None, mines: int | None) -> Iterator[Board]:
         try:
             staged = self.stage(board)
         except NoSolution:
             return
-        for cells in islice(assignments(staged, self.memo, limit), limit):
+        if mines is None:
+            listing = assignments(staged, self.memo, limit)
+        else:
+            listing = assignments_with_mines(staged, self.memo, mines, limit)
+        for cells in islice(listing, limit):
             yield solved_board(staged.problem.board, cells)
 
     def _check(self, problem: Problem, mines: int | None) -> CheckResult:

@@ -1,0 +1,51 @@
+"""Listing solutions with a mine total: the staged engines' walk against plain enumeration."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from oracle import all_models
+from test_kanren import small_boards
+
+from logicmines.backends import make_backend
+from logicmines.board import Board
+
+
+def mines_in(rows: tuple[str, ...]) -> int:
+    return sum(row.count("*") for row in rows)
+
+
+@settings(max_examples=150, deadline=None)
+@given(board=small_boards(max_side=5, max_unknown=10), extra=st.integers(-1, 4))
+def test_kanren_lists_exactly_the_solutions_with_the_total(board: Board, extra: int) -> None:
+    models = all_models(board)
+    totals = sorted({mines_in(rows) for rows in models}) or [0]
+    mines = totals[len(totals) // 2] + extra  # often a total some solutions have, sometimes not
+    wanted = sorted(rows for rows in models if mines_in(rows) == mines)
+    listed = [solved.rows for solved in make_backend("kanren").solutions(board, None, mines)]
+    assert sorted(listed) == wanted
+    assert len(set(listed)) == len(listed)
+
+
+@settings(max_examples=60, deadline=None)
+@given(board=small_boards(max_side=5, max_unknown=10), limit=st.integers(0, 3))
+def test_a_limit_gives_the_first_solutions_with_the_total(board: Board, limit: int) -> None:
+    models = all_models(board)
+    if not models:
+        return
+    mines = mines_in(models[0])
+    every = list(make_backend("kanren").solutions(board, None, mines))
+    assert list(make_backend("kanren").solutions(board, limit, mines)) == every[:limit]
+
+
+def test_a_total_no_solution_has_lists_nothing() -> None:
+    board = Board.from_text("1?\n??")  # one mine among three cells
+    assert list(make_backend("kanren").solutions(board, None, 2)) == []
+    assert len(list(make_backend("kanren").solutions(board, None, 1))) == 3
+
+
+def test_free_cells_take_the_mines_left_over() -> None:
+    board = Board.from_text("1?\n??\n??")  # (0,1),(1,0),(1,1) hold one mine; row 2 is free
+    listed = list(make_backend("kanren").solutions(board, None, 3))
+    assert len(listed) == 3  # the digit's one mine in three ways, both free cells mines
+    assert all(solved.rows[2] == "**" for solved in listed)
