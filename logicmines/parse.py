@@ -16,15 +16,20 @@ from .board import GAME_CELLS, GAME_ONLY, PUZZLE_CELLS, PUZZLE_ONLY, Board
 from .resources import data_path
 from .words import quoted
 
-__all__ = ["BoardSyntaxError", "CELL_HELP", "decode", "parse_board", "parse_boards"]
+__all__ = ["ALIASES", "BoardSyntaxError", "CELL_HELP", "decode", "parse_board", "parse_boards"]
 
-CELL_HELP = "a cell is one of 0-8 * ? (puzzle) or E M B X 1-8 (game)"
+CELL_HELP = "a cell is one of 0-8 * ? F . (puzzle) or E M B X 1-8 (game)"
 QUOTE_HELP = "a bracketed cell is quoted, like \"E\" or 'E'"
 ROWS_HELP = 'a bracketed board is a list of rows, like [["E","M"],["E","E"]]'
 APART_HELP = "boards are set apart by a blank line"
 UNCLOSED = "the input ends inside brackets: a closing ']' is missing"
 
-_FIRST_PUZZLE = re.compile("[0*?]")
+# Other ways of writing a puzzle cell, read as ours: `.` for unknown, `F` for a flagged mine.
+ALIASES = {".": "?", "F": "*"}
+_ALIAS_NAMES = {".": "an unknown cell, like '?'", "F": "a flagged mine, like '*'"}
+_FROM_ALIASES = str.maketrans(ALIASES)
+_PUZZLE_ONLY = PUZZLE_ONLY | frozenset(ALIASES)
+_FIRST_PUZZLE = re.compile("[0*?.F]")
 _FIRST_GAME = re.compile("[EMBX]")
 _BOM = "\ufeff"
 # Terminals that only occur inside brackets: an error that expects one of them is inside brackets.
@@ -76,7 +81,7 @@ def _kind(cells: Iterable[tuple[str, int, int]]) -> str:
     """The kind of a board whose cells are (char, line, column); complain where kinds first mix."""
     seen: dict[str, tuple[str, int, int]] = {}
     for ch, line, column in cells:
-        kind = "puzzle" if ch in PUZZLE_ONLY else "game" if ch in GAME_ONLY else None
+        kind = "puzzle" if ch in _PUZZLE_ONLY else "game" if ch in GAME_ONLY else None
         if kind is None:
             continue
         other = "game" if kind == "puzzle" else "puzzle"
@@ -85,12 +90,29 @@ def _kind(cells: Iterable[tuple[str, int, int]]) -> str:
             raise _Problem(
                 line,
                 column,
-                f"{ch!r} is a {kind} cell, but this board already has the {other} cell {first!r} "
-                f"(line {first_line}, column {first_column}); "
-                "a board is a puzzle (0-8 * ?) or a game (E M B X 1-8)",
+                f"{_named(ch)} is a {kind} cell, but this board already has the {other} cell "
+                f"{first!r} (line {first_line}, column {first_column}){_aside(first)}; "
+                "a board is a puzzle (0-8 * ? F .) or a game (E M B X 1-8)",
             )
         seen.setdefault(kind, (ch, line, column))
     return "game" if "game" in seen else "puzzle"
+
+
+def _named(ch: str) -> str:
+    """A cell in a message; `.` and `F` say what they stand for."""
+    return f"{ch!r} ({_ALIAS_NAMES[ch]})" if ch in _ALIAS_NAMES else repr(ch)
+
+
+def _aside(ch: str) -> str:
+    """What `.` and `F` stand for, said after their place in a message."""
+    return f", {_ALIAS_NAMES[ch]}" if ch in _ALIAS_NAMES else ""
+
+
+def _puzzle_rows(rows: Iterable[str]) -> tuple[str, ...]:
+    """The rows with `.` read as `?` and `F` as `*` (a row without them is kept as it is)."""
+    return tuple(
+        row.translate(_FROM_ALIASES) if "." in row or "F" in row else str(row) for row in rows
+    )
 
 
 def _check_width(starts: list[tuple[int, int]], widths: list[int]) -> None:
@@ -121,14 +143,14 @@ class _ToBoards(Transformer):
             for i in sorted(m.start() for m in firsts if m):
                 cells.append((row[i], row.line, row.column + i))
         kind = _kind(cells)
-        return Board(tuple(str(row) for row in rows), kind, "grid", '"', self.source, rows[0].line)
+        return Board(_puzzle_rows(rows), kind, "grid", '"', self.source, rows[0].line)
 
     def bracket_row(self, tokens: list[Token]) -> _BracketRow:
         if len(tokens) == 1 and tokens[0].type == "BRACKET_ROW":
             return _BracketRow.whole(tokens[0])
         for cell in tokens:
             inner = cell[1:-1]
-            if len(inner) != 1 or inner not in PUZZLE_CELLS | GAME_CELLS:
+            if len(inner) != 1 or inner not in _CELLS:
                 if not inner:
                     raise _Problem(cell.line, cell.column, f"an empty cell; {CELL_HELP}")
                 shown = _show(inner) if len(inner) == 1 else _quote(inner)
@@ -147,11 +169,17 @@ class _ToBoards(Transformer):
         first = rows[0]
         line = first.place(0)[0]
         return Board(
-            tuple(row.cells for row in rows), kind, "brackets", first.quote, self.source, line
+            _puzzle_rows(row.cells for row in rows),
+            kind,
+            "brackets",
+            first.quote,
+            self.source,
+            line,
         )
 
 
-_CELL_CHAR = re.compile("[0-8*?EMBX]")
+_CELLS = PUZZLE_CELLS | GAME_CELLS | frozenset(ALIASES)
+_CELL_CHAR = re.compile("[0-8*?.FEMBX]")
 
 
 @dataclass(frozen=True)
@@ -291,7 +319,7 @@ def _unexpected_token(text: str, token: Token, expected: set[str]) -> tuple[int,
     # Outside brackets: something follows a board that cannot follow it.
     before = text[:pos].rstrip(" \t")[-1:]
     if token.type in _BLANK_TERMINALS:  # after a bracketed board, a line that is not blank
-        if pos >= len(text) or text[pos] not in "[012345678*?EMBX":
+        if pos >= len(text) or text[pos] not in "[012345678*?.FEMBX":
             return pos, _unexpected_character(text[pos : pos + 1] or " ", set())
         return pos, f"a new board starts here without a blank line above it; {APART_HELP}"
     if token.type in ("_LBRACK", "BRACKET_ROW"):

@@ -4,6 +4,7 @@ mistake says."""
 from __future__ import annotations
 
 import pytest
+from conftest import run_main
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -245,6 +246,90 @@ def test_rendered_boards_read_back_as_the_same_boards(written):
     assert [(b.form, b.quote if b.form == "brackets" else "") for b in read] == [
         (b.form, b.quote if b.form == "brackets" else "") for b in written
     ]
+
+
+# --- `.` and `F`: puzzle cells as other solvers write them ---------------------------------------
+
+
+def test_dot_reads_as_unknown_and_f_as_a_flagged_mine():
+    assert rows("1.\nF.\n") == [("1?", "*?")]
+
+
+def test_board_of_dots_and_flags_is_a_puzzle():
+    assert parse_board("F.\n..\n").kind == "puzzle"
+
+
+def test_dots_and_flags_mix_with_question_marks_and_stars():
+    assert rows("?.\n*F\n") == [("??", "**")]
+
+
+def test_bracketed_puzzle_may_use_dots_and_flags():
+    (board,) = parse_boards("[['1','.'],['F','1']]")
+    assert (board.rows, board.kind, board.form) == (("1?", "*1"), "puzzle", "brackets")
+
+
+def test_bracketed_row_of_dots_and_flags_read_cell_by_cell():
+    # A comment line inside the row makes it read cell by cell, not as one token.
+    assert rows('[[".",\n# note\n"F"]]') == [("?*",)]
+
+
+def test_lowercase_f_is_not_a_cell():
+    assert place("1f\n") == (1, 2, f"unexpected 'f'; {CELL_HELP}")
+
+
+def test_unknown_character_message_names_dot_and_f_as_puzzle_cells():
+    message = place("1x\n")[2]
+    assert message == "unexpected 'x'; a cell is one of 0-8 * ? F . (puzzle) or E M B X 1-8 (game)"
+
+
+def test_flag_in_a_game_board_is_an_error_that_says_what_it_means():
+    assert place("EE\nEF\n") == (
+        2,
+        2,
+        "'F' (a flagged mine, like '*') is a puzzle cell, but this board already has the game "
+        "cell 'E' (line 1, column 1); a board is a puzzle (0-8 * ? F .) or a game (E M B X 1-8)",
+    )
+
+
+def test_dot_in_a_game_board_is_an_error_that_says_what_it_means():
+    assert place("E.\n")[2].startswith("'.' (an unknown cell, like '?') is a puzzle cell")
+
+
+def test_game_cell_after_a_flag_names_the_flag_and_its_place():
+    assert place("1F\nMM\n") == (
+        2,
+        1,
+        "'M' is a game cell, but this board already has the puzzle cell 'F' (line 1, column 2), "
+        "a flagged mine, like '*'; a board is a puzzle (0-8 * ? F .) or a game (E M B X 1-8)",
+    )
+
+
+def test_flag_in_a_bracketed_game_board_is_placed_at_the_cell():
+    assert place('[["E","M"],\n ["E","F"]]')[:2] == (2, 8)
+
+
+@st.composite
+def written_with_dots_and_flags(draw) -> tuple[str, str]:
+    """A puzzle board as text, and the same text with some `?` written `.` and some `*` `F`."""
+    board = draw(boards().filter(lambda board: board.kind == "puzzle"))
+    text = board.render()
+    other = {"?": ".", "*": "F"}
+    swapped = "".join(other[ch] if ch in other and draw(st.booleans()) else ch for ch in text)
+    return text, swapped
+
+
+@given(st.lists(written_with_dots_and_flags(), min_size=1, max_size=3))
+def test_dots_and_flags_read_as_the_same_boards_as_question_marks_and_stars(written):
+    plain = "\n\n".join(text for text, _ in written)
+    swapped = "\n\n".join(text for _, text in written)
+    assert parse_boards(swapped) == parse_boards(plain)
+
+
+def test_command_line_answers_a_board_of_dots_and_flags_as_its_plain_twin():
+    plain = run_main(["solve", "--json"], "1121\n1??*\n12?*\n0122\n")
+    swapped = run_main(["solve", "--json"], "1121\n1..F\n12.*\n0122\n")
+    assert swapped == plain
+    assert plain.records()[0]["solutions"] == [["1121", "1*4*", "12**", "0122"]]
 
 
 # --- rows of different lengths ------------------------------------------------------------------
@@ -530,7 +615,7 @@ def test_decode_counts_columns_in_characters():
 # Text built mostly from the characters that matter to the grammar, so that it comes close to
 # boards and to every kind of mistake.
 BOARDISH = st.text(
-    st.sampled_from(list("0123456789*?EMBX[]\"', \t\n\r#x\x00\ufeff\u2028\x0c")), max_size=80
+    st.sampled_from(list("0123456789*?.FEMBX[]\"', \t\n\r#x\x00\ufeff\u2028\x0c")), max_size=80
 )
 PIECES = st.lists(
     st.sampled_from(
