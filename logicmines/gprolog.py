@@ -27,7 +27,12 @@ from .resources import data_path
 # unknowns; running out is fatal there, not an exception. 1 GB (in KB), as the driver's notes say.
 STACKS = {"GLOBALSZ": "1048576", "TRAILSZ": "262144", "LOCALSZ": "262144"}
 
-NOT_INSTALLED = "GNU Prolog is not installed (gplc not found): apt-get install gprolog"
+# GNU Prolog comes from the operating system's packages, not from pip: no extra brings it.
+NOT_INSTALLED = (
+    "GNU Prolog is not installed (gplc not found): the gprolog engine needs it from your "
+    "distribution: apt-get install gprolog (no pip extra brings it), or use `--backend kanren`, "
+    "which needs nothing outside pip"
+)
 FIX_FOLDER = "set XDG_CACHE_HOME or TMPDIR to a folder of yours that can be written"
 
 

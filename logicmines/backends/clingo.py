@@ -54,8 +54,8 @@ from ..results import CheckResult, Verdict, solved_board
 
 NAME = "clingo"
 INSTALL = (
-    f"{NAME}: the Python package clingo is missing; install it with "
-    "`pip install 'logicmines[clingo]'`"
+    f"{NAME}: the Python package clingo is not installed; the {NAME} engine needs the extra: "
+    "pip install 'logicmines[clingo]', or use `--backend kanren`, which needs nothing outside pip"
 )
 SLICE = 0.1  # seconds: how long Python waits for clingo before it looks at the clock again
 _NO_MODEL = "the answer-set program has no answer set"
@@ -110,6 +110,11 @@ class ClingoBackend:
         try:
             import clingo
         except ImportError as why:
+            if why.name != "clingo":  # the package is there, but a part of it will not load
+                raise BackendUnavailable(
+                    f"{NAME}: the Python package clingo cannot be loaded ({why}); install it "
+                    "again: pip install --force-reinstall 'logicmines[clingo]'"
+                ) from why
             raise BackendUnavailable(INSTALL) from why
         self._clingo = clingo
 

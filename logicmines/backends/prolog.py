@@ -173,11 +173,7 @@ def swipl(who: str) -> Swipl:
     except ImportError as why:
         if why.name != "pyswip":
             raise BackendUnavailable(_cannot_load(who, why)) from why
-        raise BackendUnavailable(
-            f"{who}: the Python package pyswip is missing ({why}); install it with "
-            "`pip install pyswip` and SWI-Prolog with `apt-get install swi-prolog-nox`, "
-            + NO_PROLOG
-        ) from why
+        raise BackendUnavailable(_no_pyswip(who)) from why
     except Exception as why:
         raise BackendUnavailable(_cannot_load(who, why)) from why
     with _starting:
@@ -186,10 +182,22 @@ def swipl(who: str) -> Swipl:
         return _session
 
 
-def _cannot_load(who: str, why: Exception) -> str:
+def _no_pyswip(who: str) -> str:
+    """What to say when the Python package pyswip is not installed."""
     return (
-        f"{who}: SWI-Prolog cannot be loaded ({why}); install it with "
-        f"`apt-get install swi-prolog-nox`, {NO_PROLOG}"
+        f"{who}: the Python package pyswip is not installed; the {who} engine needs the extra: "
+        "pip install 'logicmines[prolog]' (and SWI-Prolog: apt-get install swi-prolog-nox), "
+        + NO_PROLOG
+    )
+
+
+def _cannot_load(who: str, why: Exception) -> str:
+    """What to say when pyswip is there but SWI-Prolog's shared library is not, or fails."""
+    problem = " ".join(str(why).split()) or type(why).__name__
+    return (
+        f"{who}: SWI-Prolog cannot be loaded (pyswip is installed, but: {problem}); the {who} "
+        "engine needs SWI-Prolog: apt-get install swi-prolog-nox (or set LIBSWIPL_PATH and "
+        f"SWI_HOME_DIR to where it is), {NO_PROLOG}"
     )
 
 
