@@ -19,18 +19,32 @@ from ..results import CheckResult
 
 
 class Backend(Protocol):
-    """What every engine answers about a board (a game board is read as the puzzle it poses)."""
+    """What every engine answers about a board (a game board is read as the puzzle it poses).
+
+    Make one with `get_backend(name, timeout)`. `timeout` (seconds, or None for no limit) bounds
+    each answer; an answer that takes longer raises EngineTimeout. A `mines` argument says the
+    board holds exactly that many mines in all (known mines included).
+    """
 
     name: str
     timeout: float | None
 
-    def check(self, board: Board, mines: int | None = None) -> CheckResult: ...
+    def check(self, board: Board, mines: int | None = None) -> CheckResult:
+        """Does `board` have exactly one solution? The verdict, and the solution when unique."""
+        ...
 
-    def count(self, board: Board, mines: int | None = None) -> int: ...
+    def count(self, board: Board, mines: int | None = None) -> int:
+        """The exact number of solutions of `board`."""
+        ...
 
-    def solutions(self, board: Board, limit: int | None = None) -> Iterator[Board]: ...
+    def solutions(self, board: Board, limit: int | None = None) -> Iterator[Board]:
+        """The solutions of `board` (the first `limit` of them, or all for None), each a fully
+        revealed puzzle board."""
+        ...
 
-    def analyze(self, board: Board, mines: int | None = None) -> Analysis: ...
+    def analyze(self, board: Board, mines: int | None = None) -> Analysis:
+        """Every unknown cell's exact chance of being a mine, counted over all solutions."""
+        ...
 
 
 def lazy(where: str) -> Callable[..., Backend]:
@@ -57,9 +71,24 @@ REGISTRY: dict[str, Callable[..., Backend]] = {
 }
 
 
-def make_backend(name: str, timeout: float | None = None) -> Backend:
-    """A new backend called `name`, with that time limit or (None) the engine's own default
-    (none, except `reference`: see its class); ValueError for an unknown name."""
+def backend_names() -> list[str]:
+    """The names `get_backend` accepts, the default (`kanren`) first."""
+    return list(REGISTRY)
+
+
+def get_backend(name: str = "kanren", timeout: float | None = None) -> Backend:
+    """A new backend called `name` (one of `backend_names()`), with that time limit in seconds or
+    (None) the engine's own default: no limit, except for the whole-board engines that list every
+    solution (`reference`, `clingo`, `clpfd`: their DEFAULT_TIMEOUT). The limit is read at each
+    answer, so `backend.timeout = None` afterwards lets any engine take as long as it needs.
+
+    ValueError for an unknown name; BackendUnavailable, whose message says what to install, when
+    the engine cannot run here (pyswip, SWI-Prolog, clingo or GNU Prolog missing).
+    """
     if name not in REGISTRY:
         raise ValueError(f"unknown backend {name!r}; choose one of {', '.join(REGISTRY)}")
     return REGISTRY[name]() if timeout is None else REGISTRY[name](timeout)
+
+
+# The name the command line, compare and the benchmarks have always called: the same function.
+make_backend = get_backend
