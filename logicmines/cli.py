@@ -19,18 +19,22 @@ from .compare import compare, warm_up
 from .engine import LONGEST, EngineTimeout, valid_timeout
 from .output import Out, error_line
 from .parse import BoardSyntaxError, decode, parse_boards
+from .resources import example_names, example_summary, example_text
 from .results import Verdict
 from .reveal import RevealError, parse_click, play, status
 from .svg import render_svg
 from .words import grouped
 
+# Each runs from any folder once logicmines is installed (the boards come from `examples`).
 EXAMPLES = {
-    "check": "logicmines check examples/spec.txt --backend kanren",
-    "count": "logicmines count examples/expert.txt --mines 99 --json",
-    "solve": "logicmines solve examples/spec.txt --limit 4",
-    "analyze": "logicmines analyze examples/expert.txt --mines 99 --svg expert.svg",
-    "reveal": "logicmines reveal examples/game.txt --click 3,0 --click 1,2",
-    "compare": "logicmines compare examples/spec.txt --timeout 5",
+    "check": "logicmines examples spec | logicmines check --backend kanren",
+    "count": "logicmines examples expert | logicmines count --mines 99 --json",
+    "solve": "logicmines examples spec | logicmines solve --limit 4",
+    "analyze": "logicmines examples expert | logicmines analyze --mines 99 --svg expert.svg",
+    "reveal": "logicmines examples game | logicmines reveal --click 3,0 --click 1,2",
+    "compare": "logicmines examples spec | logicmines compare --timeout 5",
+    "examples": "logicmines examples spec > spec.txt",
+    "completion": "source <(logicmines completion bash)",
 }
 
 DESCRIPTION = """\
@@ -39,7 +43,8 @@ Reason about Minesweeper boards with logic engines (miniKanren, SWI-Prolog, GNU 
 A board file holds one or more boards separated by blank lines; '#' starts a comment line.
 Puzzle boards use 0-8 (a revealed digit), * (a known mine) and ? (unknown); game boards use
 E M B X 1-8, also in the bracketed form [["E","M"],...] pasted from LeetCode 529.
-FILE is read from standard input when it is '-' or left out.
+FILE is read from standard input when it is '-' or left out. The example boards come with
+logicmines: 'logicmines examples' lists them, 'logicmines examples NAME' prints one.
 
 exit status: 0 success (check: every board has exactly one solution), 1 check found a board
 without exactly one solution or compare found engines that disagree, 2 bad input or usage,
@@ -113,7 +118,35 @@ def build_parser() -> argparse.ArgumentParser:
     engines = ", ".join(REGISTRY)
     compare = _exact(_command(commands, "compare", f"Run every engine ({engines}) side by side."))
     _timeout(compare, 10.0, "10, per engine and board")
+    examples = commands.add_parser(
+        "examples",
+        help="List the example boards, or print one.",
+        description="List the example boards that come with logicmines (name and what it "
+        "holds), or print the one called NAME, to pipe into another command or save as a file.",
+        epilog=_examples("examples"),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    examples.add_argument(
+        "name", nargs="?", choices=_example_choices(), metavar="NAME", help="the example to print"
+    )
+    completion = commands.add_parser(
+        "completion",
+        help="Print a shell completion script (bash or zsh).",
+        description="Print a script that completes logicmines' commands, options and their "
+        "choices in bash or zsh. Load it in your shell's start-up file, e.g. in ~/.bashrc: "
+        "source <(logicmines completion bash); in ~/.zshrc: source <(logicmines completion zsh).",
+        epilog=_examples("completion"),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    completion.add_argument("shell", choices=SHELLS, help="the shell")
     return parser
+
+
+def _example_choices() -> list[str] | None:
+    try:
+        return example_names()
+    except FileNotFoundError:  # a broken install: `logicmines examples` says so, not argparse
+        return None
 
 
 def _command(commands, name: str, summary: str) -> argparse.ArgumentParser:
@@ -241,6 +274,8 @@ def read_boards(path: str, limit: int = MAX_INPUT) -> list[Board]:
         if path == "-":
             if sys.stdin is None:
                 raise UsageError("<stdin>: standard input is closed; name a board FILE")
+            if _is_terminal(sys.stdin):
+                _warn(TERMINAL_HINT)
             data = _read_at_most(sys.stdin.buffer, limit, source)
         elif "\0" in path:  # only from main(argv): no command line holds a NUL byte
             raise UsageError(f"{source}: no such file (a file name holds no NUL byte)")
@@ -260,16 +295,29 @@ def read_boards(path: str, limit: int = MAX_INPUT) -> list[Board]:
     return parse_boards(decode(data, source), source)
 
 
+TERMINAL_HINT = "logicmines: reading boards from the terminal; end them with Ctrl-D"
+
+
+def _is_terminal(stream) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):  # no isatty, or closed
+        return False
+
+
 def _read_at_most(handle, limit: int, source: str) -> bytes:
     """Everything `handle` holds, or UsageError as soon as it holds more than `limit` bytes
     (at most limit+1 are read: /dev/zero or an endless pipe is refused, not read)."""
     chunks, size = [], 0
     while size <= limit:
-        chunk = handle.read(min(_READ_CHUNK, limit + 1 - size))
-        if not chunk:
-            return b"".join(chunks)
+        wanted = min(_READ_CHUNK, limit + 1 - size)
+        chunk = handle.read(wanted)
         chunks.append(chunk)
         size += len(chunk)
+        # A buffered read returns less than asked only at the end: stop there rather than ask
+        # again, which at a terminal would wait for a second Ctrl-D.
+        if len(chunk) < wanted:
+            return b"".join(chunks)
     raise UsageError(
         f"{source}: more than {grouped(limit)} bytes, the input limit; raise it with "
         f"--max-input BYTES or {MAX_INPUT_VARIABLE}"
@@ -420,6 +468,134 @@ RUNNERS = {
 }
 
 
+# --- commands that read no board ------------------------------------------------------------------
+
+
+def run_examples(args: argparse.Namespace, out: Out) -> int:
+    """List the example boards (name and first comment line), or print the one named."""
+    try:
+        if args.name is not None:
+            out.stream.write(example_text(args.name))
+            return 0
+        names = example_names()
+        width = max(map(len, names), default=0)
+        for name in names:
+            out.line(f"{name:<{width}}  {example_summary(example_text(name))}".rstrip())
+    except KeyError:
+        raise UsageError(
+            f"no example called {args.name!r}; choose one of {', '.join(example_names())}"
+        ) from None
+    except FileNotFoundError as missing:
+        raise UsageError(str(missing)) from None
+    return 0
+
+
+def run_completion(args: argparse.Namespace, out: Out) -> int:
+    out.stream.write(completion_script(build_parser(), args.shell))
+    return 0
+
+
+OTHER_RUNNERS = {"examples": run_examples, "completion": run_completion}
+
+
+# --- shell completion, read off the parser --------------------------------------------------------
+
+SHELLS = ("bash", "zsh")
+_FUNCTION = "_logicmines_complete"
+
+
+def _words(parser: argparse.ArgumentParser) -> tuple[list[str], dict[str, list[str] | None], bool]:
+    """What a parser takes: its option strings; for each option that takes a value, the values
+    to offer (a list, or None for a file name; an empty list: nothing to offer); and whether its
+    free arguments are file names (else they are its positional choices, given as option '')."""
+    options: list[str] = []
+    values: dict[str, list[str] | None] = {}
+    files = False
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            values[""] = list(action.choices)
+        elif action.option_strings:
+            options += action.option_strings
+            if action.nargs != 0:
+                offered = None if action.metavar == "FILE" else list(action.choices or [])
+                values.update(dict.fromkeys(action.option_strings, offered))
+        elif action.choices:
+            values[""] = [str(choice) for choice in action.choices]
+        elif action.metavar == "FILE":
+            files = True
+    return options, values, files
+
+
+def completion_script(parser: argparse.ArgumentParser, shell: str) -> str:
+    """A bash function that completes `parser`'s commands, options and their choices, with the
+    line that registers it; for zsh, the same through zsh's bash-completion emulation."""
+    commands = next(a.choices for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    cases, value_cases = [], []
+    for name, sub in [("", parser), *commands.items()]:
+        options, values, files = _words(sub)
+        free = " ".join(values.get("", []) or [])
+        cases.append(
+            f'        {name or chr(39) * 2}) options="{" ".join(options)}"; '
+            f'free="{free}"; files={int(files)} ;;'
+        )
+        for option, offered in values.items():
+            if not option:
+                continue
+            what = 'files=1; free=""' if offered is None else f'files=0; free="{" ".join(offered)}"'
+            value_cases.append(f"        {name}/{option}) {what}; settled=1 ;;")
+    script = _BASH.format(
+        function=_FUNCTION,
+        version=__version__,
+        shell=shell,
+        commands="|".join(commands),
+        cases="\n".join(cases),
+        value_cases="\n".join(value_cases),
+    )
+    if shell == "zsh":
+        script = _ZSH_PREAMBLE + script
+    return script
+
+
+_ZSH_PREAMBLE = """\
+# zsh runs the bash function below through its bash-completion emulation.
+autoload -Uz compinit bashcompinit
+(( $+functions[compdef] )) || compinit
+bashcompinit
+"""
+
+# Written for bash and for zsh's emulation of it: arrays are read through slices only (0-based in
+# both shells), never by index.
+_BASH = """\
+# {shell} completion for logicmines {version}, generated by `logicmines completion {shell}`.
+{function}() {{
+    local cur prev command="" word options free files=0 settled=0
+    cur=${{COMP_WORDS[@]:COMP_CWORD:1}}
+    prev=${{COMP_WORDS[@]:COMP_CWORD-1:1}}
+    for word in "${{COMP_WORDS[@]:1:COMP_CWORD-1}}"; do
+        case $word in
+            {commands}) command=$word; break ;;
+        esac
+    done
+    case $command in
+{cases}
+    esac
+    case $command/$prev in
+{value_cases}
+    esac
+    COMPREPLY=()
+    if [[ $settled == 0 && $cur == -* ]]; then
+        COMPREPLY=($(compgen -W "$options" -- "$cur"))
+    elif [[ $files == 1 ]]; then
+        compopt -o filenames 2>/dev/null
+        COMPREPLY=($(compgen -f -- "$cur"))
+    elif [[ -n $free ]]; then
+        COMPREPLY=($(compgen -W "$free" -- "$cur"))
+    fi
+}}
+complete -F {function} logicmines
+"""
+
+
 def _colour_wanted(stream: TextIO) -> bool:
     return (
         stream is not None
@@ -440,9 +616,11 @@ def main(argv: list[str] | None = None) -> int:
         # (301,030 digits), beyond the 4,300 digits Python converts to text by default.
         if hasattr(sys, "set_int_max_str_digits"):
             sys.set_int_max_str_digits(0)
-        out.json, out.exact = args.json, getattr(args, "exact", False)
-        if args.json:
+        out.json, out.exact = getattr(args, "json", False), getattr(args, "exact", False)
+        if out.json:
             out.colour = False
+        if args.command in OTHER_RUNNERS:
+            return OTHER_RUNNERS[args.command](args, out)
         boards = read_boards(args.file, input_limit(args))
         return RUNNERS[args.command](boards, args, out)
     except (UsageError, BoardSyntaxError, BackendUnavailable, EngineError, RevealError) as error:

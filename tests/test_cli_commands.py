@@ -1,0 +1,249 @@
+"""The commands that read no board (`examples`, `completion`), `--version`, and what the command
+line says when it is left to read boards from a terminal."""
+
+from __future__ import annotations
+
+import os
+import pty
+import select
+import shutil
+import subprocess
+import sys
+import time
+
+import pytest
+from conftest import EXAMPLES, ROOT, assert_one_error_line, checkout_env, run_main
+
+from logicmines import __version__
+from logicmines.cli import TERMINAL_HINT, build_parser
+from logicmines.parse import parse_boards
+from logicmines.resources import example_names, example_text
+
+PYTHON_M = [sys.executable, "-m", "logicmines"]
+BASH = shutil.which("bash")
+
+
+# --- examples -------------------------------------------------------------------------------------
+
+
+def test_examples_are_the_files_of_the_examples_folder():
+    assert example_names() == sorted(path.stem for path in EXAMPLES.glob("*.txt"))
+    for name in example_names():
+        assert example_text(name) == (EXAMPLES / f"{name}.txt").read_text(encoding="utf-8")
+
+
+def test_examples_lists_each_name_with_its_first_comment_line():
+    run = run_main(["examples"])
+    assert (run.status, run.err) == (0, "")
+    listed = dict(line.split(None, 1) for line in run.out.splitlines())
+    assert list(listed) == example_names()
+    assert listed["spec"] == "The examples of docs/rules.md: one solution, four solutions, none"
+    assert all(listed.values())
+
+
+def test_examples_name_prints_the_file_as_it_is():
+    run = run_main(["examples", "expert"])
+    assert (run.status, run.err) == (0, "")
+    assert run.out == (EXAMPLES / "expert.txt").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("name", example_names())
+def test_every_example_is_a_board_file_with_a_description(name):
+    text = example_text(name)
+    assert text.startswith("# ")
+    assert parse_boards(text, name)
+
+
+def test_an_unknown_example_is_one_error_line_naming_the_choices():
+    run = run_main(["examples", "nonesuch"])
+    message = assert_one_error_line(run, "argument NAME")
+    assert message.startswith("invalid choice: 'nonesuch'")
+    assert "'spec'" in message
+
+
+def test_an_example_piped_into_check_from_another_folder(tmp_path):
+    printed = subprocess.run(
+        [*PYTHON_M, "examples", "spec"],
+        cwd=tmp_path,
+        env=checkout_env(),
+        capture_output=True,
+        check=True,
+    )
+    checked = subprocess.run(
+        [*PYTHON_M, "check", "--json"],
+        input=printed.stdout.decode(),
+        cwd=tmp_path,
+        env=checkout_env(),
+        capture_output=True,
+        text=True,
+    )
+    assert checked.returncode == 1, checked.stderr  # two of the three boards are not unique
+    assert [line.count('"verdict"') for line in checked.stdout.splitlines()] == [1, 1, 1]
+    assert '"unique"' in checked.stdout and '"none"' in checked.stdout
+
+
+# --- version --------------------------------------------------------------------------------------
+
+
+def test_version_prints_the_package_version():
+    run = run_main(["--version"])
+    assert (run.status, run.out) == (0, f"logicmines {__version__}\n")
+
+
+def test_the_version_is_written_once():
+    pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    assert 'dynamic = ["version"]' in pyproject
+    assert __version__ not in pyproject
+
+
+# --- completion -----------------------------------------------------------------------------------
+
+
+def _complete(*words: str, shell: str = "bash") -> list[str]:
+    """What bash offers for the last of `words` (after `logicmines`), with the script loaded."""
+    script = run_main(["completion", shell]).out
+    probe = f"""
+{script}
+function=$(complete -p logicmines | sed 's/.* -F \\([^ ]*\\) .*/\\1/')
+COMP_WORDS=(logicmines "$@")
+COMP_CWORD=$(( ${{#COMP_WORDS[@]}} - 1 ))
+COMPREPLY=()
+"$function"
+printf '%s\\n' "${{COMPREPLY[@]}}"
+"""
+    done = subprocess.run(
+        [BASH, "-c", probe, "bash", *words], capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0 and done.stderr == "", done.stderr
+    return [line for line in done.stdout.splitlines() if line]
+
+
+def _subcommands() -> list[str]:
+    (commands,) = [a for a in build_parser()._actions if a.dest == "command"]
+    return list(commands.choices)
+
+
+@pytest.mark.skipif(BASH is None, reason="bash is not installed")
+def test_bash_completes_a_command_from_its_first_letters():
+    assert _complete("ch") == ["check"]
+    assert _complete("co") == [c for c in _subcommands() if c.startswith("co")]
+
+
+@pytest.mark.skipif(BASH is None, reason="bash is not installed")
+def test_bash_completes_every_command_from_nothing():
+    assert _complete("") == _subcommands()
+
+
+@pytest.mark.skipif(BASH is None, reason="bash is not installed")
+def test_bash_completes_an_option_of_the_command_given():
+    assert _complete("analyze", "--sv") == ["--svg"]
+    assert _complete("solve", "--sv") == []  # solve draws no SVG
+
+
+@pytest.mark.skipif(BASH is None, reason="bash is not installed")
+def test_bash_completes_an_options_choices():
+    assert _complete("count", "--backend", "cl") == ["clingo", "clpfd"]
+
+
+@pytest.mark.skipif(BASH is None, reason="bash is not installed")
+def test_bash_offers_nothing_for_a_number():
+    assert _complete("check", "--timeout", "") == []
+
+
+@pytest.mark.skipif(BASH is None, reason="bash is not installed")
+def test_bash_completes_example_names_and_shells():
+    assert _complete("examples", "") == example_names()
+    assert _complete("completion", "") == ["bash", "zsh"]
+
+
+@pytest.mark.skipif(BASH is None, reason="bash is not installed")
+def test_bash_completes_a_board_file_name(tmp_path):
+    (tmp_path / "boards.txt").write_text("2?\n")
+    assert _complete("check", str(tmp_path / "boa")) == [str(tmp_path / "boards.txt")]
+
+
+def test_the_completion_script_follows_the_parser(monkeypatch):
+    from logicmines import cli
+
+    original = cli.build_parser
+
+    def with_one_more_option():
+        parser = original()
+        (commands,) = [a for a in parser._actions if a.dest == "command"]
+        commands.choices["count"].add_argument("--frobnicate", choices=["yes", "no"])
+        return parser
+
+    monkeypatch.setattr(cli, "build_parser", with_one_more_option)
+    script = run_main(["completion", "bash"]).out
+    assert "--frobnicate" in script and 'count/--frobnicate) files=0; free="yes no"' in script
+
+
+def test_the_zsh_script_loads_zshs_bash_completion_then_the_same_function():
+    bash, zsh = run_main(["completion", "bash"]).out, run_main(["completion", "zsh"]).out
+    assert "bashcompinit" in zsh
+    body = lambda script: script[script.index("_logicmines_complete()") :]  # noqa: E731
+    assert body(zsh) == body(bash)
+
+
+@pytest.mark.skipif(shutil.which("zsh") is None, reason="zsh is not installed")
+def test_zsh_loads_the_script_without_error():
+    script = run_main(["completion", "zsh"]).out
+    done = subprocess.run(
+        ["zsh", "-f", "-c", script + "\nwhence -w _logicmines_complete"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert (done.returncode, done.stderr) == (0, "")
+    assert "function" in done.stdout
+
+
+# --- reading from a terminal ----------------------------------------------------------------------
+
+
+def _at_a_terminal(args: list[str], typed: bytes) -> tuple[int, str, str]:
+    """Run `logicmines ARGS` with a terminal as standard input, type `typed` into it, and give
+    back (status, stdout, stderr)."""
+    leader, follower = pty.openpty()
+    process = subprocess.Popen(
+        [*PYTHON_M, *args],
+        stdin=follower,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=checkout_env(),
+    )
+    os.close(follower)
+    try:
+        os.write(leader, typed)
+        deadline = time.monotonic() + 60
+        while process.poll() is None and time.monotonic() < deadline:
+            # The terminal echoes what was typed: drain it so that it never fills up.
+            if select.select([leader], [], [], 0.1)[0]:
+                try:
+                    os.read(leader, 4096)
+                except OSError:
+                    break
+        out, err = process.communicate(timeout=60)
+    finally:
+        if process.poll() is None:
+            process.kill()
+        os.close(leader)
+    return process.returncode, out.decode(), err.decode()
+
+
+def test_reading_from_a_terminal_says_how_to_end_in_one_line_on_stderr():
+    status, out, err = _at_a_terminal(["count"], b"??\n\x04")
+    assert (status, out) == (0, "board 1 (<stdin>:1, 1x2 puzzle): 4 solutions\n")
+    assert err == TERMINAL_HINT + "\n"
+    assert "Ctrl-D" in TERMINAL_HINT
+
+
+def test_one_ctrl_d_ends_the_boards_typed_at_a_terminal():
+    # One end-of-file after the last line is enough: the answer comes without a second Ctrl-D.
+    status, out, _ = _at_a_terminal(["check", "--json"], b"1121\n1??*\n12?*\n0122\n\x04")
+    assert status == 0 and '"unique"' in out
+
+
+def test_a_file_or_a_pipe_gets_no_hint():
+    assert run_main(["count"], stdin="??\n").err == ""
+    assert run_main(["count", str(EXAMPLES / "spec.txt")]).err == ""
