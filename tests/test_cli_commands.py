@@ -186,16 +186,22 @@ def test_the_zsh_script_loads_zshs_bash_completion_then_the_same_function():
 
 
 @pytest.mark.skipif(shutil.which("zsh") is None, reason="zsh is not installed")
-def test_zsh_loads_the_script_without_error():
+def test_zsh_offers_the_same_candidates():
+    # zsh's compgen ignores the word typed and leaves matching it to zsh: the candidates are
+    # the same as bash's before matching.
     script = run_main(["completion", "zsh"]).out
-    done = subprocess.run(
-        ["zsh", "-f", "-c", script + "\nwhence -w _logicmines_complete"],
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    probe = f"""{script}
+try() {{ COMP_WORDS=(logicmines "$@"); COMP_CWORD=$#; COMPREPLY=(); _logicmines_complete
+print -r -- "${{COMPREPLY[*]}}"; }}
+try x; try count --backend x; try analyze -x; try examples x
+"""
+    done = subprocess.run(["zsh", "-f", "-c", probe], capture_output=True, text=True, timeout=60)
     assert (done.returncode, done.stderr) == (0, "")
-    assert "function" in done.stdout
+    commands, engines, options, names = done.stdout.splitlines()
+    assert commands.split() == _subcommands()
+    assert engines.split() == _complete("count", "--backend", "")
+    assert set(options.split()) == set(_complete("analyze", "-"))
+    assert names.split() == example_names()
 
 
 # --- reading from a terminal ----------------------------------------------------------------------
