@@ -38,11 +38,12 @@ EXAMPLES = {
 }
 
 DESCRIPTION = """\
-Reason about Minesweeper boards with logic engines (miniKanren, SWI-Prolog, GNU Prolog).
+Reason about Minesweeper boards with logic engines (miniKanren, SWI-Prolog, GNU Prolog, clingo).
 
 A board file holds one or more boards separated by blank lines; '#' starts a comment line.
-Puzzle boards use 0-8 (a revealed digit), * (a known mine) and ? (unknown); game boards use
-E M B X 1-8, also in the bracketed form [["E","M"],...] pasted from LeetCode 529.
+Puzzle boards use 0-8 (a revealed digit), * (a known mine; F, a flag, too) and ? (unknown;
+. too); game boards use E M B X 1-8, also in the bracketed form [["E","M"],...] pasted from
+LeetCode 529.
 FILE is read from standard input when it is '-' or left out. The example boards come with
 logicmines: 'logicmines examples' lists them, 'logicmines examples NAME' prints one.
 
@@ -121,8 +122,8 @@ def build_parser() -> argparse.ArgumentParser:
     examples = commands.add_parser(
         "examples",
         help="List the example boards, or print one.",
-        description="List the example boards that come with logicmines (name and what it "
-        "holds), or print the one called NAME, to pipe into another command or save as a file.",
+        description="List the example boards that come with logicmines (name and what it holds),\n"
+        "or print the one called NAME, to pipe into another command or to save as a file.",
         epilog=_examples("examples"),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -132,9 +133,10 @@ def build_parser() -> argparse.ArgumentParser:
     completion = commands.add_parser(
         "completion",
         help="Print a shell completion script (bash or zsh).",
-        description="Print a script that completes logicmines' commands, options and their "
-        "choices in bash or zsh. Load it in your shell's start-up file, e.g. in ~/.bashrc: "
-        "source <(logicmines completion bash); in ~/.zshrc: source <(logicmines completion zsh).",
+        description="Print a script that completes logicmines' commands, options and their\n"
+        "choices in bash or zsh. Load it from your shell's start-up file:\n"
+        "  ~/.bashrc: source <(logicmines completion bash)\n"
+        "  ~/.zshrc:  source <(logicmines completion zsh)",
         epilog=_examples("completion"),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
