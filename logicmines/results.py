@@ -9,6 +9,8 @@ from .board import Board, Cell, positions
 
 
 class Verdict(str, Enum):
+    """A check's answer: exactly one solution (UNIQUE), two or more (MULTIPLE), or none (NONE)."""
+
     UNIQUE = "unique"
     MULTIPLE = "multiple"
     NONE = "none"

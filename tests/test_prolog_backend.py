@@ -398,7 +398,7 @@ def test_missing_pyswip_says_how_to_install_swi_prolog(monkeypatch, make):
     with pytest.raises(BackendUnavailable) as error:
         make()
     assert_says_how_to_install(error.value)
-    assert "pip install pyswip" in str(error.value)
+    assert "pip install 'logicmines[prolog]'" in str(error.value)
     assert str(error.value).startswith(f"{make.name}: ")
 
 

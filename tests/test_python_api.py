@@ -76,20 +76,7 @@ def test_the_names_of_the_issue_are_exported():
     from logicmines import Analysis, Board, get_backend, parse_boards  # noqa: F401
 
 
-@pytest.mark.parametrize(
-    "name",
-    [
-        pytest.param(
-            name,
-            marks=pytest.mark.xfail(
-                strict=True, reason="results.Verdict has no docstring yet (results.py: reported)"
-            ),
-        )
-        if name == "Verdict"
-        else name
-        for name in PUBLIC
-    ],
-)
+@pytest.mark.parametrize("name", PUBLIC)
 def test_every_public_name_has_a_docstring_of_its_own(name):
     thing = getattr(logicmines, name)
     assert thing.__doc__ and thing.__doc__.strip()
