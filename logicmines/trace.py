@@ -1,0 +1,285 @@
+"""The search made visible: the steps an engine takes on a small board, as data and as text.
+
+Two searches can be traced. `kanren_steps` runs the goals of `boardo` (kanren.py) one digit at a
+time, depth first, in the order `boardo` puts them, and says what each digit's goal does with
+the state it is given: which cells it binds (one of several ways, or the only way: then the digit
+forces them) or that it has no way left (the search backs up). `clpfd_steps` posts the board's
+model with `board_mines/2` of prolog/board.pl, says which cells propagation alone settles, then
+labels the open cells first-fail (in reading order among equal domains), saying after each
+choice which cells propagation settles and when a choice fails.
+
+    python -m logicmines.trace BOARD_FILE [--backend kanren|clpfd] [--limit N]
+
+prints the steps of each board in the file (the first N solutions, 2 by default: the search
+that decides check's verdict).
+"""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+import tempfile
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from unification import isvar
+from unification.utils import transitive_get as walk
+
+from .backends.kanren import _term, counto, mineso
+from .board import Board, Cell
+from .resources import data_path
+
+# Past this many steps a trace stops: it is for reading, and a reader cannot read more.
+MOST_STEPS = 400
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of a search: what happened (`kind`), how deep, and the cells it set.
+
+    kind is one of: "settle" (set before any choice: propagation after posting), "try" (one of
+    several ways; for clpfd the choice itself is `cells[0]`, the rest what propagation then set),
+    "force" (the only way a digit has: it forces these cells), "fail" (no way: back up),
+    "solution" (every cell set and every digit holds).
+    """
+
+    kind: str
+    depth: int
+    cells: tuple[tuple[Cell, int], ...] = ()
+    digit: Cell | None = None
+
+
+def _cells(cells: tuple[tuple[Cell, int], ...]) -> str:
+    return " ".join(f"({r},{c})={value}" for (r, c), value in cells)
+
+
+def describe(step: Step, board: Board) -> str:
+    """One step as a line of text, indented by its depth."""
+    by = f"digit {step.digit[0]},{step.digit[1]} ({board[step.digit]}) " if step.digit else ""
+    text = {
+        "settle": f"propagation settles {_cells(step.cells)}",
+        "try": f"{by}tries {_cells(step.cells)}".strip(),
+        "force": f"{by}forces {_cells(step.cells)}".strip(),
+        "fail": f"{by}fails: back up".strip(),
+        "solution": "solution",
+    }[step.kind]
+    if step.kind in ("try", "force") and not step.cells:
+        text = f"{by}holds already"
+    return "  " * step.depth + text
+
+
+def kanren_steps(board: Board, limit: int | None = 2) -> Iterator[Step]:
+    """The steps of boardo's depth-first search, digit goal by digit goal, up to `limit`
+    solutions (None: all of them).
+
+    The goals are built as `boardo` builds them and taken in its order; a test checks that the
+    solutions come out in board_models' order, so the trace is that search."""
+    puzzle = board.as_puzzle()
+    terms = {cell: _term(puzzle[cell]) for cell in puzzle.cells()}
+    digits = [cell for cell in puzzle.cells() if puzzle[cell].isdigit()]
+    digits.sort(key=lambda cell: any(isvar(terms[n]) for n in puzzle.neighbours(cell)))
+    goals: list[tuple[Cell | None, object]] = [
+        (cell, counto([(terms[n], 1) for n in puzzle.neighbours(cell)], int(puzzle[cell])))
+        for cell in digits
+    ]
+    touched = {n for cell in digits for n in puzzle.neighbours(cell)}
+    goals += [(None, mineso(t, 1)) for cell, t in terms.items() if isvar(t) and cell not in touched]
+    unknown = [cell for cell in puzzle.cells() if isvar(terms[cell])]
+    found = 0
+
+    def bound(state) -> set[Cell]:
+        return {cell for cell in unknown if not isvar(walk(terms[cell], state))}
+
+    def search(state, depth: int) -> Iterator[Step]:
+        nonlocal found
+        if depth == len(goals):
+            found += 1
+            yield Step("solution", depth)
+            return
+        cell, goal = goals[depth]
+        before = bound(state)
+        ways = list(goal(state))
+        if not ways:
+            yield Step("fail", depth, digit=cell)
+        for way in ways:
+            if limit is not None and found >= limit:
+                return
+            new = tuple((c, walk(terms[c], way)) for c in unknown if c in bound(way) - before)
+            yield Step("force" if len(ways) == 1 else "try", depth, new, cell)
+            yield from search(way, depth + 1)
+
+    yield from search({}, 0)
+
+
+# The tracing search for clpfd, in Prolog: board_mines/2 posts the model, then each choice and
+# what propagation does after it is written as one line of numbers.
+_CLPFD_TRACE = r"""
+:- use_module(library(clpfd)).
+:- use_module(library(solution_sequences)).
+
+trace_board(Rows, Limit) :-
+    (   board:board_mines(Rows, Mines)
+    ->  unknown_cells(Rows, Mines, 0, Cells),
+        settled(Cells, Open, Set),
+        format("settle 0~w~n", [Set]),
+        forall(limit(Limit, search(Open, 0)), true)
+    ;   format("fail 0~n")
+    ).
+
+% unknown_cells(+Rows, +Mines, +R, -Cells): c(R, C, Mine) for each `?`, in reading order, Mine
+% the very variable board_mines/2 posted (findall/3 would copy it, constraints and all).
+unknown_cells([], [], _, []).
+unknown_cells([Row|Rows], [Ms|Mss], R, Cells) :-
+    row_cells(Row, Ms, R, 0, Cells, Rest),
+    R1 is R + 1,
+    unknown_cells(Rows, Mss, R1, Rest).
+
+row_cells([], [], _, _, Cells, Cells).
+row_cells([Code|Codes], [M|Ms], R, C, Cells, Rest) :-
+    (   Code =:= 0'?
+    ->  Cells = [c(R, C, M)|More]
+    ;   Cells = More
+    ),
+    C1 is C + 1,
+    row_cells(Codes, Ms, R, C1, More, Rest).
+
+% settled(+Cells, -Open, -Set): Open the cells still open, Set the others as text `R C V ...`.
+settled([], [], '').
+settled([c(R, C, V)|Cells], Open, Set) :-
+    settled(Cells, Open0, Set0),
+    (   integer(V)
+    ->  Open = Open0,
+        format(atom(Set), " ~w ~w ~w~w", [R, C, V, Set0])
+    ;   Open = [c(R, C, V)|Open0],
+        Set = Set0
+    ).
+
+% first_fail(+Open, -Cell, -Rest): the first open cell of the smallest domain, and the others.
+first_fail([Cell|Cells], Best, Rest) :-
+    smallest(Cells, Cell, Best),
+    exclude(==(Best), [Cell|Cells], Rest).
+
+smallest([], Best, Best).
+smallest([c(R, C, V)|Cells], c(R0, C0, V0), Best) :-
+    fd_size(V, N), fd_size(V0, N0),
+    (   N < N0
+    ->  smallest(Cells, c(R, C, V), Best)
+    ;   smallest(Cells, c(R0, C0, V0), Best)
+    ).
+
+search([], Depth) :-
+    format("solution ~w~n", [Depth]).
+search(Open, Depth) :-
+    Open = [_|_],
+    first_fail(Open, c(R, C, V), Rest),
+    member(X, [0, 1]),
+    (   V = X
+    ->  settled(Rest, Still, Set),
+        format("try ~w ~w ~w ~w~w~n", [Depth, R, C, X, Set]),
+        Deeper is Depth + 1,
+        search(Still, Deeper)
+    ;   format("fail ~w ~w ~w ~w~n", [Depth, R, C, X]),
+        fail
+    ).
+"""
+
+
+def clpfd_steps(board: Board, limit: int = 2) -> list[Step]:
+    """The steps of a CLP(FD) search on board.pl's model, up to `limit` solutions: what
+    propagation settles after posting, then each choice (cell and value, first-fail), what
+    propagation settles after it, and the choices that fail."""
+    puzzle = board.as_puzzle()
+    rows = "[" + ", ".join("`" + row + "`" for row in puzzle.rows) + "]"
+    with tempfile.TemporaryDirectory() as folder:
+        program = Path(folder) / "trace.pl"
+        program.write_text(_CLPFD_TRACE)
+        done = subprocess.run(
+            [
+                "swipl",
+                "-q",
+                "-g",
+                f"trace_board({rows}, {int(limit)})",
+                "-t",
+                "halt",
+                str(data_path("prolog", "board.pl")),
+                str(program),
+            ],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+    if done.returncode != 0:
+        raise RuntimeError(f"swipl: {done.stderr.strip() or 'exit status ' + str(done.returncode)}")
+    return [_clpfd_step(line) for line in done.stdout.splitlines()]
+
+
+def _clpfd_step(line: str) -> Step:
+    kind, depth, *numbers = line.split()
+    values = [int(n) for n in numbers]
+    if kind == "fail" and values:
+        r, c, x = values
+        return Step("fail", int(depth), (((r, c), x),))
+    triples = tuple(((a, b), v) for a, b, v in zip(values[::3], values[1::3], values[2::3]))
+    return Step(kind, int(depth), triples)
+
+
+def describe_clpfd(step: Step) -> str:
+    """A clpfd step as a line: the choice first, then what propagation set after it."""
+    pad = "  " * step.depth
+    if step.kind == "try":
+        (choice, value), *then = step.cells
+        after = f"; propagation sets {_cells(tuple(then))}" if then else ""
+        return f"{pad}try ({choice[0]},{choice[1]})={value}{after}"
+    if step.kind == "fail" and step.cells:
+        return f"{pad}try {_cells(step.cells)}: propagation fails, back up"
+    if step.kind == "settle":
+        return f"{pad}propagation settles {_cells(step.cells) or 'nothing'}"
+    return pad + ("no solution: propagation fails" if step.kind == "fail" else "solution")
+
+
+def trace(board: Board, backend: str = "kanren", limit: int = 2) -> list[str]:
+    """The search on `board` as lines of text, at most MOST_STEPS of them."""
+    if backend == "kanren":
+        lines = (describe(step, board) for step in kanren_steps(board, limit))
+    else:
+        lines = (describe_clpfd(step) for step in clpfd_steps(board, limit))
+    shown = []
+    for line in lines:
+        if len(shown) == MOST_STEPS:
+            shown.append(f"... (cut after {MOST_STEPS} steps)")
+            break
+        shown.append(line)
+    return shown
+
+
+def main(argv: list[str] | None = None) -> int:
+    """`python -m logicmines.trace BOARD_FILE`: print the search on each board of the file."""
+    from .parse import BoardSyntaxError, decode, parse_boards
+
+    parser = argparse.ArgumentParser(prog="python -m logicmines.trace", description=__doc__)
+    parser.add_argument("file", help="a board file (- for standard input)")
+    parser.add_argument("--backend", choices=("kanren", "clpfd"), default="kanren")
+    parser.add_argument("--limit", type=int, default=2, help="stop after N solutions (2)")
+    args = parser.parse_args(argv)
+    source = "<stdin>" if args.file == "-" else args.file
+    try:
+        if args.limit < 1:
+            raise ValueError(f"--limit: {args.limit} is not a positive number of solutions")
+        data = sys.stdin.buffer.read() if args.file == "-" else Path(args.file).read_bytes()
+        boards = parse_boards(decode(data, source), source)
+    except (OSError, ValueError, BoardSyntaxError) as error:
+        reason = getattr(error, "strerror", None) or str(error)
+        where = "" if isinstance(error, BoardSyntaxError | ValueError) else f"{source}: "
+        print(f"logicmines.trace: error: {where}{reason}", file=sys.stderr)
+        return 2
+    for number, board in enumerate(boards, 1):
+        print(f"board {number} ({board.as_puzzle()}):")
+        for line in trace(board, args.backend, args.limit):
+            print("  " + line)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,134 @@
+"""The traces of logicmines.trace are the searches they claim to be: every path they show to a
+solution is a solution, they find every solution (plain enumeration says which), in the order
+the traced search finds them."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from conftest import checkout_env
+from hypothesis import given, settings
+from oracle import all_models
+from test_kanren import small_boards
+
+from logicmines.backends.kanren import board_models
+from logicmines.board import Board
+from logicmines.trace import Step, clpfd_steps, kanren_steps, trace
+
+
+def solutions_along(steps: list[Step], board: Board) -> list[tuple[str, ...]]:
+    """The solved boards at the end of each path of the trace: the cells each step on the way
+    set, with the board's known mines."""
+    puzzle = board.as_puzzle()
+    known = {cell for cell in puzzle.cells() if puzzle[cell] == "*"}
+    settled: tuple = ()  # what propagation set before any choice (clpfd)
+    path: list[tuple] = []
+    found = []
+    for step in steps:
+        if step.kind == "settle":
+            settled = step.cells
+            continue
+        del path[step.depth :]
+        if step.kind == "solution":
+            chosen = [settled, *path]
+            mines = known | {cell for cells in chosen for cell, value in cells if value == 1}
+            found.append(Board.from_mines(puzzle.height, puzzle.width, mines).rows)
+        elif step.kind != "fail":
+            path.append(step.cells)
+    return found
+
+
+@settings(max_examples=60, deadline=None)
+@given(small_boards(max_side=4, max_unknown=9))
+def test_kanren_trace_finds_every_solution_in_boardo_order(board):
+    found = solutions_along(list(kanren_steps(board, limit=None)), board)
+    assert found == [solved.rows for solved in board_models(board)]
+    assert sorted(found) == sorted(all_models(board))
+
+
+@settings(max_examples=25, deadline=None)
+@given(small_boards(max_side=4, max_unknown=9))
+def test_clpfd_trace_finds_every_solution(board):
+    found = solutions_along(clpfd_steps(board, limit=1000), board)
+    assert sorted(found) == sorted(all_models(board))
+    assert len(set(found)) == len(found)
+
+
+def test_a_limit_stops_the_search_at_that_many_solutions():
+    board = Board.from_text("????")
+    assert len(all_models(board)) == 16
+    for steps in (list(kanren_steps(board, 2)), clpfd_steps(board, 2)):
+        assert [step.kind for step in steps].count("solution") == 2
+
+
+def test_propagation_alone_settles_the_board_of_the_rules():
+    steps = clpfd_steps(Board.from_text("1121 / 1??* / 12?* / 0122"))
+    assert steps == [
+        Step("settle", 0, (((1, 1), 1), ((1, 2), 0), ((2, 2), 1))),
+        Step("solution", 0),
+    ]
+
+
+def test_a_digit_with_one_way_forces_its_cells_in_the_kanren_trace():
+    steps = list(kanren_steps(Board.from_text("11? / ?2? / ???")))
+    assert steps[0] == Step("force", 0, (((1, 0), 1),), (0, 0))
+    assert trace(Board.from_text("11? / ?2? / ???"))[0] == "digit 0,0 (1) forces (1,0)=1"
+
+
+def test_a_board_without_solution_shows_the_failures():
+    board = Board.from_text("1?1 / 2?2")
+    assert all_models(board) == []
+    kinds = [step.kind for step in kanren_steps(board)]
+    assert "fail" in kinds and "solution" not in kinds
+    assert [step.kind for step in clpfd_steps(Board.from_text("2?"))] == ["fail"]
+
+
+def test_a_choice_that_propagation_refutes_is_shown_failing():
+    # Propagation leaves (0,0) open, but a mine there leaves the 2 one mine short or the 1 below
+    # one too many, whichever way the cells under it go.
+    board = Board.from_text("??10 / ?2?? / ?100")
+    assert not any(rows[0][0] == "*" for rows in all_models(board))
+    assert trace(board, "clpfd", limit=20)[-1] == "  try (0,0)=1: propagation fails, back up"
+
+
+def test_the_command_line_prints_each_board_and_its_steps(tmp_path):
+    (tmp_path / "b.txt").write_text("11?\n?2?\n???\n\n2?\n")
+    done = run_main_trace([str(tmp_path / "b.txt"), "--backend", "clpfd"])
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == [
+        "board 1 (11? / ?2? / ???):",
+        "  propagation settles (0,2)=0 (1,0)=1 (1,2)=0",
+        "  try (2,0)=0",
+        "    try (2,1)=0; propagation sets (2,2)=1",
+        "      solution",
+        "    try (2,1)=1; propagation sets (2,2)=0",
+        "      solution",
+        "board 2 (2?):",
+        "  no solution: propagation fails",
+    ]
+
+
+def test_bad_input_is_one_line_and_exit_status_2(tmp_path):
+    (tmp_path / "bad.txt").write_text("12\n3x\n")
+    for args, where in (
+        ([str(tmp_path / "bad.txt")], f"{tmp_path / 'bad.txt'}:2:2: unexpected 'x'"),
+        ([str(tmp_path / "missing.txt")], f"{tmp_path / 'missing.txt'}: No such file"),
+        ([str(tmp_path / "bad.txt"), "--limit", "0"], "--limit: 0 is not a positive"),
+    ):
+        done = run_main_trace(args)
+        assert done.returncode == 2
+        assert done.stdout == ""
+        assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
+        assert done.stderr.startswith("logicmines.trace: error: " + where), done.stderr
+
+
+def run_main_trace(args: list[str]) -> subprocess.CompletedProcess:
+    """`python -m logicmines.trace ARGS`, run as a real process."""
+    return subprocess.run(
+        [sys.executable, "-m", "logicmines.trace", *args],
+        capture_output=True,
+        text=True,
+        env=checkout_env(),
+        timeout=120,
+    )
