@@ -89,7 +89,7 @@ def test_a_choice_that_propagation_refutes_is_shown_failing():
     # one too many, whichever way the cells under it go.
     board = Board.from_text("??10 / ?2?? / ?100")
     assert not any(rows[0][0] == "*" for rows in all_models(board))
-    assert trace(board, "clpfd", limit=20)[-1] == "  try (0,0)=1: propagation fails, back up"
+    assert trace(board, "clpfd", limit=20)[-1] == "try (0,0)=1: propagation fails, back up"
 
 
 def test_the_command_line_prints_each_board_and_its_steps(tmp_path):
