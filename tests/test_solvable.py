@@ -127,7 +127,7 @@ def test_a_game_already_under_way_is_played_from_what_it_shows():
         ("E2 / EM", (0, 0), None, "no solution: (0,1) shows 2 but touches 1 mine"),
         ("EE / EM", (2, 0), None, "click (2,0) is outside the board (2 rows x 2 columns)"),
         ("EE / EM", (1, 1), None, "click (1,1) is on a mine"),
-        ("B1 / 1M", (0, 0), None, "already revealed"),
+        ("1E / EM", (0, 0), None, "already revealed"),
         ("EE / EM", (0, 0), 2, "holds 1 mine (M), not 2"),
     ],
 )
