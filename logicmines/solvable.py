@@ -93,9 +93,11 @@ class Position:
                 stack.extend(n for n in self.around[here] if n not in self.opened)
 
     def move(self, mine: Cell, to: Cell) -> None:
-        """Move a mine from one unknown square to another (the digits around both change)."""
+        """Move a mine to a square that is not open (the digits around both change); a mine found
+        there is forgotten: the square is unknown again."""
         self.mines.remove(mine)
         self.mines.add(to)
+        self.found.discard(mine)
         for cell in self.around[mine]:
             self.digits[cell] -= 1
         for cell in self.around[to]:

@@ -1,0 +1,279 @@
+"""generate game: seeded game boards with a safe first click, a zero start, or no guess needed.
+
+A no-guess game is dealt the way good generators do it: lay the mines at random, let the judge of
+`logicmines.solvable` play from the first click, and when it is stuck, move a mine from a square
+it could not settle to an unknown square away from everything opened (or, when there is none, to
+another unknown square), then let it go on from where it was. Moving mines changes digits that
+were already read, so once the judge has won, the final layout is played again from the first
+click by the same judge: a game is dealt only when that fresh play wins.
+
+Everything is drawn from `Draw`, which uses nothing of Python's `random` but
+`random.Random(seed).random()` (whose sequence for an integer seed is stable across Python
+versions, unlike `shuffle`, `sample` and `randrange`): the same seed and options give the same
+board on every machine. docs/generate.md states the contract.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TypeVar
+
+from .board import Board, Cell
+from .engine import Deadline
+from .solvable import Position
+from .words import at, noun_for, plural
+
+__all__ = [
+    "PRESETS",
+    "DealError",
+    "Draw",
+    "Game",
+    "deal",
+    "game_lines",
+    "game_record",
+    "parse_size",
+]
+
+# Sizes players know by name: height, width, mines.
+PRESETS = {"beginner": (9, 9, 10), "intermediate": (16, 16, 40), "expert": (16, 30, 99)}
+# The most cells a board may have: a 1000x1000 game is already far past any player's.
+LARGEST = 1_000_000
+# Mines moved before a no-guess deal gives up, per cell of the board.
+MOVES_PER_CELL = 4
+FEWEST_MOVES = 200  # and at least this many, for small boards with few layouts that need none
+
+Item = TypeVar("Item")
+
+
+class DealError(ValueError):
+    """A board that cannot be dealt: an impossible size, mine count, first click or seed."""
+
+
+class Draw:
+    """Seeded choices built on `random.Random(seed).random()` alone (stable across versions)."""
+
+    def __init__(self, seed: int):
+        self._random = random.Random(seed).random
+
+    def below(self, n: int) -> int:
+        """A whole number from 0 to n - 1."""
+        return min(n - 1, int(self._random() * n))
+
+    def choice(self, items: Sequence[Item]) -> Item:
+        return items[self.below(len(items))]
+
+    def sample(self, items: Sequence[Item], k: int) -> list[Item]:
+        """k distinct items, in the order drawn (the first k steps of a Fisher-Yates shuffle)."""
+        pool = list(items)
+        for i in range(k):
+            j = i + self.below(len(pool) - i)
+            pool[i], pool[j] = pool[j], pool[i]
+        return pool[:k]
+
+    def shuffled(self, items: Sequence[Item]) -> list[Item]:
+        return self.sample(items, len(items))
+
+
+def parse_size(text: str) -> tuple[int, int, int | None]:
+    """`HxW` (height by width) or a preset name, as (height, width, the preset's mines or None)."""
+    name = text.strip().lower()
+    if name in PRESETS:
+        return PRESETS[name]
+    match = re.fullmatch(r"\s*([0-9]+)\s*[xX]\s*([0-9]+)\s*", text)
+    if match is None:
+        names = ", ".join(PRESETS)
+        raise DealError(f"a size is HxW (like 16x30) or one of {names}, not {text!r}")
+    height, width = int(match.group(1)), int(match.group(2))
+    check_size(height, width)
+    return height, width, None
+
+
+def check_size(height: int, width: int) -> None:
+    if height < 1 or width < 1:
+        raise DealError(f"a board has at least one row and one column, not {height}x{width}")
+    if height * width > LARGEST:
+        raise DealError(f"{height}x{width} has more than {LARGEST:,} cells")
+
+
+def check_seed(seed: int) -> int:
+    if not 0 <= seed < 2**64:
+        raise DealError(f"a seed is a whole number from 0 to 2**64 - 1, not {seed}")
+    return seed
+
+
+@dataclass(frozen=True)
+class Game:
+    """A dealt game: the board (E and M), the first click it was dealt for, and how."""
+
+    board: Board
+    first: Cell
+    mines: int
+    seed: int
+    no_guess: bool
+    zero_start: bool
+    moves: int  # mines moved to make it need no guess
+
+
+def deal(
+    height: int,
+    width: int,
+    mines: int,
+    *,
+    first: Cell | None = None,
+    no_guess: bool = False,
+    zero_start: bool = False,
+    seed: int = 0,
+    timeout: float | None = None,
+) -> Game:
+    """A game of `mines` mines whose first click (the centre by default) is safe; with
+    `zero_start` its whole 3x3 neighbourhood is mine-free; with `no_guess`, `solvable` wins it
+    from that click with the mine total. DealError for what cannot be dealt."""
+    check_size(height, width)
+    check_seed(seed)
+    first = (height // 2, width // 2) if first is None else first
+    kept = _kept_clear(height, width, mines, first, zero_start)
+    draw = Draw(seed)
+    cells = [(r, c) for r in range(height) for c in range(width) if (r, c) not in kept]
+    layout = set(draw.sample(cells, mines))
+    moves = 0
+    if no_guess:
+        layout, moves = _no_guess(
+            height, width, layout, first, kept, draw, Deadline("deal", timeout)
+        )
+    rows = tuple(
+        "".join("M" if (r, c) in layout else "E" for c in range(width)) for r in range(height)
+    )
+    return Game(Board(rows, "game"), first, mines, seed, no_guess, zero_start, moves)
+
+
+def _kept_clear(height: int, width: int, mines: int, first: Cell, zero_start: bool) -> set[Cell]:
+    """The squares no mine may be on (the first click, and its neighbours for a zero start), or
+    DealError when the mines do not fit around them."""
+    r, c = first
+    if not (0 <= r < height and 0 <= c < width):
+        raise DealError(
+            f"first click {at(first)} is outside the board ({height} {noun_for(height, 'row')} "
+            f"x {width} {noun_for(width, 'column')})"
+        )
+    kept = {first}
+    if zero_start:
+        kept.update(
+            (i, j)
+            for i in range(max(0, r - 1), min(height, r + 2))
+            for j in range(max(0, c - 1), min(width, c + 2))
+        )
+    room = height * width - len(kept)
+    if mines < 0:
+        raise DealError(f"the number of mines cannot be negative ({mines})")
+    if mines > room:
+        why = (
+            f"with a zero start at {at(first)} (its {len(kept)} squares kept clear)"
+            if zero_start
+            else f"with the first click at {at(first)} kept safe"
+        )
+        raise DealError(
+            f"{height}x{width} holds at most {plural(room, 'mine')} {why}, not {mines:,}"
+        )
+    return kept
+
+
+def _no_guess(
+    height: int,
+    width: int,
+    layout: set[Cell],
+    first: Cell,
+    kept: set[Cell],
+    draw: Draw,
+    deadline: Deadline,
+) -> tuple[set[Cell], int]:
+    """The layout with mines moved until the judge wins from `first`, and how many were moved."""
+    total = len(layout)
+
+    def fresh(mines: set[Cell]) -> Position:
+        position = Position(height, width, mines, total)
+        position.open(first)
+        return position
+
+    position = fresh(layout)
+    moves, most = 0, max(FEWEST_MOVES, MOVES_PER_CELL * height * width)
+    while True:
+        if position.play(deadline):
+            again = fresh(position.mines)
+            if again.play(deadline):
+                return again.mines, moves
+            position = again  # go on from where a fresh play gets stuck
+        if moves >= most:
+            raise DealError(
+                f"no game of {height}x{width} with {plural(total, 'mine')} that needs no guess "
+                f"was found after moving {plural(moves, 'mine')}: try fewer mines"
+            )
+        moves += 1
+        if not _move_a_mine(position, draw):
+            # Every unknown square is beside the opened ones (the end of the game, or a first
+            # click hemmed in by mines): a mine, found or not, goes to a safe square anywhere,
+            # opened or not, and the game is played afresh.
+            stuck = sorted(position.mines)
+            safe = [
+                cell
+                for cell in sorted(position.around)
+                if cell not in position.mines and cell not in kept
+            ]
+            position.move(draw.choice(stuck), draw.choice(safe))
+            position = fresh(position.mines)
+
+
+def _move_a_mine(position: Position, draw: Draw) -> bool:
+    """Move a mine the judge could not settle (or, when every one beside the opened squares is
+    found, one of those that wall the unknown squares off) to an unknown square away from
+    everything opened, so that the judge can go on from where it is; False when there is no
+    such square."""
+    unknown = [cell for cell in sorted(position.around) if position.unknown(cell)]
+    opened, around = position.opened, position.around
+    beside = {cell for cell in unknown if any(n in opened for n in around[cell])}
+    away = [cell for cell in unknown if cell not in beside and cell not in position.mines]
+    stuck = [cell for cell in unknown if cell in beside and cell in position.mines]
+    if not stuck:
+        stuck = [
+            cell
+            for cell in sorted(position.found)
+            if any(n in opened for n in around[cell])
+            and any(n in beside or n in away for n in around[cell])
+        ]
+    if not (stuck and away):
+        return False
+    position.move(draw.choice(stuck), draw.choice(away))
+    return True
+
+
+# --- what the command prints ----------------------------------------------------------------------
+
+
+def _how(game: Game) -> str:
+    how = ["no guess" if game.no_guess else None, "zero start" if game.zero_start else None]
+    said = ", ".join(word for word in how if word)
+    return f"{game.board.height}x{game.board.width}, {plural(game.mines, 'mine')}, first click " + (
+        f"{game.first[0]},{game.first[1]}" + (f" ({said})" if said else "") + f", seed {game.seed}"
+    )
+
+
+def game_lines(game: Game) -> list[str]:
+    """The game as text: a comment line saying how it was dealt, then the board."""
+    return [f"# {_how(game)}", *game.board.rows]
+
+
+def game_record(game: Game) -> dict:
+    """The game as one JSON object."""
+    return {
+        "height": game.board.height,
+        "width": game.board.width,
+        "mines": game.mines,
+        "first": list(game.first),
+        "seed": game.seed,
+        "no_guess": game.no_guess,
+        "zero_start": game.zero_start,
+        "moves": game.moves,
+        "board": list(game.board.rows),
+    }
