@@ -215,7 +215,8 @@ def _no_guess(
             # Every unknown square is beside the opened ones (the end of the game, or a first
             # click hemmed in by mines): a mine, found or not, goes to a safe square anywhere,
             # opened or not, and the game is played afresh.
-            stuck = sorted(position.mines)
+            mines = sorted(position.mines)
+            stuck = [cell for cell in mines if position.unknown(cell)] or mines
             safe = [
                 cell
                 for cell in sorted(position.around)
