@@ -1,0 +1,244 @@
+"""The numbers the course quotes (docs/course/4-clpfd.md and 8-staging.md), measured again.
+
+    .venv/bin/python benchmarks/course_numbers.py [--repeat N] [--limit SECONDS]
+        [--only search|staging]
+
+`search`: the same boards counted four ways: generate-and-test (docs/course/generate_and_test.pl:
+every unknown cell labelled, then the sums checked), CLP(FD) (prolog/board.pl's board_count:
+the sums posted, then labelling), boardo (the whole board as one miniKanren conjunction, no
+staging) and the staged kanren engine (KanrenBackend.count); then the expert mid-game that the
+course's issue names, decided (one model, or a verdict) by boardo, board.pl and the staged engine.
+
+`staging`: the steps of docs/course/8-staging.md, each counting the same boards, the functions
+taken from that page itself (its examples are run to define them).
+
+Times are CPU seconds of the process that does the work (SWI-Prolog's own for the Prolog ones,
+start-up and loading excluded), the median of N runs; a run past --limit seconds is stopped and
+shown as `> LIMIT`. Each measurement runs in a fresh process. Every count is checked against the
+others on the same board: a disagreement stops the script.
+"""
+
+from __future__ import annotations
+
+import argparse
+import doctest
+import multiprocessing
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from logicmines.backends.kanren import KanrenBackend, board_models  # noqa: E402
+from logicmines.board import Board  # noqa: E402
+from logicmines.generate import midgame, random_puzzle  # noqa: E402
+
+COURSE = ROOT / "docs" / "course"
+
+# Puzzles with 8, 12, 16, 20 and 24 unknown cells (random mines on 20 % of the cells, 60 % of the
+# cells hidden; the first seed that hides that many).
+SEARCH_BOARDS = [
+    (f"{h}x{w} puzzle", random_puzzle(h, w, 0.2, 0.6, seed))
+    for h, w, seed in ((4, 5, 57), (4, 6, 6), (5, 6, 4), (6, 6, 15), (6, 7, 10))
+]
+EXPERT = ("16x30 mid-game, 99 mines", midgame(16, 30, 99, seed=1))
+STAGING_BOARDS = [
+    ("9x9 mid-game, 10 mines", midgame(9, 9, 10, seed=2)),
+    ("16x16 mid-game, 40 mines", midgame(16, 16, 40, seed=2)),
+    ("16x30 mid-game, 99 mines", midgame(16, 30, 99, seed=1)),
+]
+
+
+def prolog_rows(board: Board) -> str:
+    return "[" + ", ".join("`" + row + "`" for row in board.as_puzzle().rows) + "]"
+
+
+def in_prolog(goal: str, answer: str, limit: float) -> tuple[float | None, str]:
+    """(CPU seconds, the answer printed) of one goal, in a fresh swipl with board.pl and
+    generate_and_test.pl loaded; (None, "") past the limit."""
+    timed = (
+        f"statistics(cputime, T0), call_with_time_limit({limit}, {goal}), "
+        f"statistics(cputime, T1), T is T1 - T0, format('~w ~w~n', [T, {answer}])"
+    )
+    program = [
+        "swipl",
+        "-q",
+        "-g",
+        f"catch(({timed}), time_limit_exceeded, format('timeout~n'))",
+        "-t",
+        "halt",
+        str(ROOT / "prolog" / "board.pl"),
+        str(COURSE / "generate_and_test.pl"),
+    ]
+    done = subprocess.run(program, capture_output=True, text=True, timeout=limit + 60)
+    if done.returncode != 0 or not done.stdout.strip():
+        raise RuntimeError(f"swipl failed on {goal}: {done.stderr.strip()}")
+    if done.stdout.strip() == "timeout":
+        return None, ""
+    seconds, printed = done.stdout.split(maxsplit=1)
+    return float(seconds), printed.strip()
+
+
+def _child(question, args, queue) -> None:
+    start = time.process_time()
+    answer = question(*args)
+    queue.put((time.process_time() - start, answer))
+
+
+def in_python(question, args: tuple, limit: float) -> tuple[float | None, object]:
+    """(CPU seconds, answer) of question(*args) in a fresh process; (None, None) past limit."""
+    queue: multiprocessing.Queue = multiprocessing.Queue()
+    child = multiprocessing.Process(target=_child, args=(question, args, queue))
+    child.start()
+    child.join(limit)
+    if child.is_alive():
+        child.kill()
+        child.join()
+        return None, None
+    return queue.get()
+
+
+def median(runs: list[float | None], limit: float) -> str:
+    if any(run is None for run in runs):
+        return f"> {limit:g}"
+    return f"{statistics.median(runs):.3f}"
+
+
+def boardo_count(board: Board) -> int:
+    return len(board_models(board))
+
+
+def boardo_first(board: Board) -> int:
+    return len(board_models(board, 1))
+
+
+def staged_count(board: Board) -> int:
+    return KanrenBackend().count(board)
+
+
+def staged_verdict(board: Board) -> str:
+    return KanrenBackend().check(board).verdict.value
+
+
+def measure(ways: dict, repeat: int, limit: float) -> tuple[dict[str, str], set]:
+    """Each way's median time and the set of answers they gave."""
+    times, answers = {}, set()
+    for name, run in ways.items():
+        runs = []
+        for _ in range(repeat):
+            seconds, answer = run()
+            runs.append(seconds)
+            if seconds is None:
+                break
+            answers.add(str(answer))
+        times[name] = median(runs, limit)
+    return times, answers
+
+
+def search_table(repeat: int, limit: float) -> None:
+    print("## search: generate-and-test, CLP(FD), boardo, staged kanren (count every solution)")
+    print()
+    header = ["board", "unknown", "solutions", "generate-and-test", "CLP(FD)", "boardo", "staged"]
+    print("| " + " | ".join(header) + " |")
+    print("|" + "---|" * len(header))
+    for name, board in SEARCH_BOARDS:
+        rows = prolog_rows(board)
+        ways = {
+            "gt": lambda rows=rows: in_prolog(f"gt_count({rows}, N)", "N", limit),
+            "clpfd": lambda rows=rows: in_prolog(f"board_count({rows}, N)", "N", limit),
+            "boardo": lambda board=board: in_python(boardo_count, (board,), limit),
+            "staged": lambda board=board: in_python(staged_count, (board,), limit),
+        }
+        times, answers = measure(ways, repeat, limit)
+        if len(answers) != 1:
+            raise SystemExit(f"{name}: the counts disagree: {sorted(answers)}")
+        unknown = str(board).count("?")
+        cells = [name, str(unknown), answers.pop(), *times.values()]
+        print("| " + " | ".join(cells) + " |")
+    print()
+    name, board = EXPERT
+    rows = prolog_rows(board)
+    ways = {
+        "boardo": lambda: in_python(boardo_first, (board,), limit),
+        "clpfd": lambda: in_prolog(f"board_verdict({rows}, V)", "V", limit),
+        "staged": lambda: in_python(staged_verdict, (board,), limit),
+    }
+    times, answers = measure(ways, repeat, limit)
+    print(
+        f"{name} ({str(board).count('?')} unknown), check: "
+        + ", ".join(f"{way} {seconds} s" for way, seconds in times.items())
+        + f" (answers: {sorted(answers)})"
+    )
+    print()
+
+
+def page_namespace(page: Path) -> dict:
+    """The names a course page defines, by running its examples in order."""
+    namespace: dict = {}
+    test = doctest.DocTestParser().get_doctest(page.read_text(), namespace, page.name, None, 0)
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    result = runner.run(test, out=lambda _: None)
+    if result.failed:
+        raise SystemExit(f"{page.name}: {result.failed} examples fail; run its doctests")
+    return test.globs
+
+
+def _staging_child(step: str, board: Board, queue) -> None:
+    steps = page_namespace(COURSE / "8-staging.md")["STEPS"]
+    start = time.process_time()
+    answer = steps[step](board)
+    queue.put((time.process_time() - start, answer))
+
+
+def staging_step(step: str, board: Board, limit: float) -> tuple[float | None, object]:
+    queue: multiprocessing.Queue = multiprocessing.Queue()
+    child = multiprocessing.Process(target=_staging_child, args=(step, board, queue))
+    child.start()
+    child.join(limit + 10)  # the page's own examples run first
+    if child.is_alive():
+        child.kill()
+        child.join()
+        return None, None
+    seconds, answer = queue.get()
+    return (None, None) if seconds > limit else (seconds, answer)
+
+
+def staging_table(repeat: int, limit: float) -> None:
+    steps = list(page_namespace(COURSE / "8-staging.md")["STEPS"])
+    print("## staging: each step of docs/course/8-staging.md, counting every solution")
+    print()
+    print("| board | unknown | " + " | ".join(steps) + " |")
+    print("|" + "---|" * (len(steps) + 2))
+    for name, board in STAGING_BOARDS:
+        ways = {
+            step: lambda step=step, board=board: staging_step(step, board, limit) for step in steps
+        }
+        times, answers = measure(ways, repeat, limit)
+        if len(answers) > 1:
+            raise SystemExit(f"{name}: the counts disagree: {sorted(answers)}")
+        unknown = str(board).count("?")
+        print(f"| {name} | {unknown} | " + " | ".join(times.values()) + " |")
+    print()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--limit", type=float, default=60.0)
+    parser.add_argument("--only", choices=("search", "staging"))
+    args = parser.parse_args()
+    if args.repeat < 1 or args.limit <= 0:
+        parser.error("--repeat and --limit must be positive")
+    print(f"CPU seconds, median of {args.repeat}; '> {args.limit:g}': stopped at the limit")
+    print()
+    if args.only in (None, "search"):
+        search_table(args.repeat, args.limit)
+    if args.only in (None, "staging"):
+        staging_table(args.repeat, args.limit)
+
+
+if __name__ == "__main__":
+    main()
