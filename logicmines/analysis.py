@@ -10,7 +10,7 @@ of mines each holds, and are combined by mine count.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from math import gcd, prod
 
@@ -32,6 +32,8 @@ class Analysis:
     count: int
     probabilities: dict[Cell, Fraction]  # every unknown cell; empty when count is 0
     reason: str | None = None  # why there is no solution, when count is 0
+    # The number of mines every solution holds in all, when one was asked for (`--mines`).
+    mine_total: int | None = field(default=None, compare=False)
 
     @property
     def safe(self) -> list[Cell]:
@@ -51,13 +53,20 @@ class Analysis:
             return None
         return min(self.probabilities, key=lambda cell: (self.probabilities[cell], cell))
 
+    def _repr_svg_(self) -> str:
+        """The heat map, for Jupyter and IPython, which show an object with this method as a
+        picture (the same drawing as `analyze --svg`)."""
+        from .svg import render_svg  # svg draws analyses: imported here, not at the top
+
+        return render_svg(self)
+
 
 def analyze(problem: Problem, memo: PieceMemo, mines: int | None = None) -> Analysis:
     """Exact probabilities for every unknown cell of the problem's board."""
     try:
         staged = settle(problem, memo)
     except NoSolution as failure:
-        return Analysis(problem.board, 0, {}, explain(problem, memo, mines, failure))
+        return Analysis(problem.board, 0, {}, explain(problem, memo, mines, failure), mines)
     return analyze_staged(staged, memo, mines)
 
 
@@ -70,9 +79,9 @@ def analyze_staged(staged: Staged, memo: PieceMemo, mines: int | None = None) ->
     else:
         shares = _shares_with_total(staged, counted, mines)
     if shares is None:
-        return Analysis(problem.board, 0, {}, explain(problem, memo, mines, staged))
+        return Analysis(problem.board, 0, {}, explain(problem, memo, mines, staged), mines)
     count, probabilities = shares
-    return Analysis(problem.board, count, probabilities)
+    return Analysis(problem.board, count, probabilities, mine_total=mines)
 
 
 def _shares(staged: Staged, counted: list[PartCounts]):
@@ -210,9 +219,9 @@ def from_models(puzzle: Board, solved: list[Board], mines: int | None, reason: s
         solved = [s for s in solved if sum(row.count("*") for row in s.rows) == mines]
     if not solved:
         why = reason if mines is None else f"{reason} with exactly {mines} mines"
-        return Analysis(puzzle, 0, {}, why)
+        return Analysis(puzzle, 0, {}, why, mines)
     unknown = [cell for cell in puzzle.cells() if puzzle[cell] == "?"]
     probabilities = {
         cell: Fraction(sum(s[cell] == "*" for s in solved), len(solved)) for cell in unknown
     }
-    return Analysis(puzzle, len(solved), probabilities)
+    return Analysis(puzzle, len(solved), probabilities, mine_total=mines)

@@ -138,3 +138,10 @@ class Board:
 
     def __str__(self) -> str:
         return " / ".join(self.rows)
+
+    def _repr_svg_(self) -> str:
+        """The board as a picture, for Jupyter and IPython, which show an object with this
+        method as one: cells, row and column numbers from 0, where it came from."""
+        from .svg import render_board  # svg draws boards: imported here, not at the top
+
+        return render_board(self)

@@ -1,12 +1,17 @@
 """How answers are written: JSON Lines for programs, text for people (boards as grids, verdicts
-in words, probabilities, engine tables). Every line the command line prints is made here."""
+in words, probabilities, engine tables). Every line the command line prints is made here.
+
+The JSON contract (docs/json.md): boards are counted from 1, as in text; cells are `[row,
+column]` counted from 0, as `--click` takes them; a count is a string of decimal digits with its
+`log10` beside it, and a probability a float with its exact `"num/den"` beside it, so that no
+JSON reader (JavaScript and jq read every number as a double) loses a digit."""
 
 from __future__ import annotations
 
 import json
+import math
 import re
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import TextIO
 
 from .analysis import Analysis
@@ -14,7 +19,18 @@ from .board import Board
 from .compare import Outcome, agreement
 from .engine import EngineTimeout
 from .results import CheckResult, Verdict
-from .words import FAST_BITS, click, digits, escaped, number, percent, plural
+from .words import (
+    FAST_BITS,
+    click,
+    digits,
+    escaped,
+    fraction,
+    grouped,
+    log10,
+    number,
+    percent,
+    plural,
+)
 
 VERDICT_WORDS = {
     Verdict.UNIQUE: ("unique: exactly one solution", "32"),
@@ -52,6 +68,11 @@ def error_line(message: str) -> str:
     the input it quotes (a file name, a piece of a board) shows its control characters escaped
     (`\\x1b`, `\\r`, `\\t`), so that the line stays one line and the terminal stays as it was."""
     return f"logicmines: error: {escaped(message)}"
+
+
+def count_fields(n: int) -> dict[str, object]:
+    """A count in JSON: every digit as a string, and its decimal logarithm (null for 0)."""
+    return {"count": digits(n), "count_log10": log10(n)}
 
 
 def json_line(fields: dict[str, object]) -> str:
@@ -110,7 +131,7 @@ class Out:
         solution = None if result.solution is None else as_given(board, result.solution)
         if self.json:
             fields: dict[str, object] = {
-                "board": index,
+                "board": index + 1,
                 "verdict": result.verdict.value,
                 "backend": backend,
             }
@@ -132,7 +153,7 @@ class Out:
 
     def count(self, index: int, board: Board, n: int, mines: int | None, backend: str) -> None:
         if self.json:
-            self.record(board=index, count=n, backend=backend)
+            self.record(board=index + 1, **count_fields(n), backend=backend)
         else:
             solutions = plural(n, "solution", self.exact)
             self.line(f"{title(index, board)}: {solutions}{_among(mines, self.exact)}")
@@ -143,7 +164,7 @@ class Out:
         shown = [as_given(board, s) for s in found[:limit]]
         if self.json:
             rows = [list(s.rows) for s in shown]
-            self.record(board=index, solutions=rows, complete=complete)
+            self.record(board=index + 1, solutions=rows, complete=complete)
             return
         more = "" if complete else f" (the first {limit:,}; there are more)"
         self.line(f"{title(index, board)}: {plural(len(shown), 'solution')}{more}")
@@ -155,7 +176,7 @@ class Out:
     def reveal(self, index: int, board: Board, after: Board, state: str, many: bool) -> None:
         """The board after the clicks; `many`: the file holds several boards (each titled)."""
         if self.json:
-            self.record(board=index, rows=list(after.rows), status=state)
+            self.record(board=index + 1, rows=list(after.rows), status=state)
         elif many:
             self.line(f"{title(index, board)}: {state}")
             self.line(after.render())
@@ -179,8 +200,8 @@ class Out:
     def comparison(self, index: int, board: Board, outcomes: dict[str, Outcome]) -> None:
         answered, agree = agreement(outcomes)
         if self.json:
-            engines = {name: outcome.as_json() for name, outcome in outcomes.items()}
-            self.record(board=index, engines=engines, agree=agree)
+            engines = {name: outcome_record(outcome) for name, outcome in outcomes.items()}
+            self.record(board=index + 1, engines=engines, agree=agree)
             return
         self.line(f"{title(index, board)}: {self._agreement(answered, len(outcomes), agree)}")
         self._draw_comparison(outcomes)
@@ -194,24 +215,37 @@ class Out:
 
     def _draw_analysis(self, analysis: Analysis) -> None:
         """The board with each unknown cell's chance of being a mine in percent (`26%`), digits
-        and known mines as shown; then the forced cells and the best click."""
+        and known mines as shown, row and column numbers around it (a wide board in bands of
+        columns, so that no line is much over 100 characters); then the forced cells and the best
+        click, in the same numbers."""
         board = analysis.board
-        for r in range(board.height):
-            cells = []
-            for c in range(board.width):
-                p = analysis.probabilities.get((r, c))
-                if p is None:
-                    cells.append(f"{board[(r, c)]:>5}")
-                    continue
-                colour = "32" if p == 0 else "31;1" if p == 1 else "31" if p > 0.5 else "33"
-                cells.append(self.paint(f"{percent(p) + '%':>5}", colour))
-            self.line("".join(cells))
-        self.line("  (digits and * as shown; N%: the chance that an unknown cell is a mine)")
+        margin = len(str(board.height - 1))
+        for number_of_band, (first, last) in enumerate(bands(board.width)):
+            if number_of_band:
+                self.line()
+            header = "".join(f"{c:>{CELL_WIDTH}}" for c in range(first, last))
+            self.line(" " * margin + header)
+            for r in range(board.height):
+                cells = [f"{r:>{margin}}"]
+                for c in range(first, last):
+                    p = analysis.probabilities.get((r, c))
+                    if p is None:
+                        cells.append(f"{board[(r, c)]:>{CELL_WIDTH}}")
+                        continue
+                    colour = "32" if p == 0 else "31;1" if p == 1 else "31" if p > 0.5 else "33"
+                    cells.append(self.paint(f"{percent(p) + '%':>{CELL_WIDTH}}", colour))
+                self.line("".join(cells))
+        self.line("  (rows and columns numbered from 0, as --click takes them; digits and * as")
+        self.line("  shown; N%: the chance that an unknown cell is a mine)")
         self.line(f"safe in every solution: {_cell_list(analysis.safe)}")
         self.line(f"a mine in every solution: {_cell_list(analysis.mines)}")
         if analysis.best is not None:
             p = analysis.probabilities[analysis.best]
-            self.line(f"best next click: {click(analysis.best)} ({percent(p)}% chance of a mine)")
+            r, c = analysis.best
+            self.line(
+                f"best next click: {click(analysis.best)} (row {r}, column {c}; "
+                f"{percent(p)}% chance of a mine)"
+            )
 
     def _agreement(self, answered: int, engines: int, agree: bool) -> str:
         if not agree:
@@ -225,8 +259,11 @@ class Out:
         return "engines agree"
 
     def _draw_comparison(self, outcomes: dict[str, Outcome]) -> None:
-        """One line per engine: verdict, count, seconds (or why there is no answer)."""
-        counts = {name: number(o.count, self.exact) for name, o in outcomes.items() if o.answered}
+        """One line per engine: verdict, count, seconds (or why there is no answer). A count
+        stands in short in the table however long, so that the table stays narrow; with --exact,
+        each count written short is then given whole below it, once for the engines that share
+        it."""
+        counts = {name: number(o.count) for name, o in outcomes.items() if o.answered}
         width = max([len("count"), *map(len, counts.values())])
         self.line(f"  {'engine':<10} {'verdict':<9} {'count':>{width}} {'seconds':>9}")
         for name, o in outcomes.items():
@@ -234,25 +271,54 @@ class Out:
                 self.line(f"  {name:<10} {o.error}")
             else:
                 self.line(f"  {name:<10} {o.verdict:<9} {counts[name]:>{width}} {o.seconds:>9.3f}")
+        if not self.exact:
+            return
+        shared: dict[int, list[str]] = {}
+        for name, o in outcomes.items():
+            if o.answered and counts[name] != grouped(o.count):
+                shared.setdefault(o.count, []).append(name)
+        for n, names in shared.items():
+            self.line(f"  exact count: {grouped(n)} ({', '.join(names)})")
+
+
+# Analyze's text grid: each cell takes this many characters (`100%` and a space), and a wide board
+# is drawn in bands of at most BAND columns.
+CELL_WIDTH = 5
+BAND = 20
+
+
+def bands(width: int, most: int = BAND) -> list[tuple[int, int]]:
+    """The columns of a board `width` wide in bands of at most `most`, as even as can be:
+    (first, past the last) for each, left to right (30 columns: 0-14 and 15-29)."""
+    count = -(-width // most)
+    size = -(-width // count)
+    return [(first, min(first + size, width)) for first in range(0, width, size)]
+
+
+# A list of cells in text names at most this many (the line stays about 100 characters wide).
+LISTED = 15
 
 
 def _cell_list(cells: list[tuple[int, int]]) -> str:
     if not cells:
         return "none"
-    shown = " ".join(click(c) for c in cells[:20])
-    return shown + (f" and {len(cells) - 20:,} more" if len(cells) > 20 else "")
+    shown = " ".join(click(c) for c in cells[:LISTED])
+    return shown + (f" and {len(cells) - LISTED:,} more" if len(cells) > LISTED else "")
 
 
 def analysis_record(index: int, analysis: Analysis) -> dict[str, object]:
-    """analyze's JSON object: probabilities as a grid, null where nothing is unknown."""
+    """analyze's JSON object: the count as count_fields writes it; probabilities as a grid of
+    floats and the same grid exact (`"num/den"`), null where a cell is not unknown; cells as
+    [row, column] from 0."""
     board = analysis.board
     shares = analysis.probabilities
+    grid = [[shares.get((r, c)) for c in range(board.width)] for r in range(board.height)]
+    exact = {p: fraction(p) for p in set(shares.values())}  # a group's cells share one value
     fields: dict[str, object] = {
-        "board": index,
-        "count": analysis.count,
-        "probabilities": [
-            [_number(shares.get((r, c))) for c in range(board.width)] for r in range(board.height)
-        ],
+        "board": index + 1,
+        **count_fields(analysis.count),
+        "probabilities": [[None if p is None else float(p) for p in row] for row in grid],
+        "fractions": [[None if p is None else exact[p] for p in row] for row in grid],
         "safe": [list(cell) for cell in analysis.safe],
         "mines": [list(cell) for cell in analysis.mines],
         "best": list(analysis.best) if analysis.best else None,
@@ -262,5 +328,10 @@ def analysis_record(index: int, analysis: Analysis) -> dict[str, object]:
     return fields
 
 
-def _number(p: Fraction | None) -> float | None:
-    return None if p is None else float(p)
+def outcome_record(outcome: Outcome) -> dict[str, object]:
+    """One engine's answer in compare's JSON: verdict, count (as count_fields writes it) and
+    seconds, or only the error that says why there is none."""
+    if not outcome.answered:
+        return {"error": outcome.error}
+    seconds = round(outcome.seconds, 6) if math.isfinite(outcome.seconds) else None
+    return {"verdict": outcome.verdict, **count_fields(outcome.count), "seconds": seconds}

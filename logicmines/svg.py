@@ -1,92 +1,273 @@
-"""analyze's picture as an SVG heat map: each unknown cell coloured by its mine probability."""
+"""Boards as SVG pictures: analyze's heat map (each unknown cell coloured by its chance of being a
+mine) and a plain board, both with a title line and row and column numbers."""
 
 from __future__ import annotations
 
+import math
+from collections.abc import Callable
 from fractions import Fraction
 from html import escape
 
 from .analysis import Analysis
+from .board import Board, Cell
 from .words import escaped, percent, plural
 
-CELL = 28  # pixels
-LEGEND = 44  # the legend's height under the board
-LEGEND_WIDTH = 420  # the picture is at least this wide, so that the legend is never cut
+CELL = 30  # pixels
+TITLE = 26  # the title line's band at the top
+NUMBERS = 16  # the column numbers' band under it
+KEY = 18  # a swatch of the legend: its height
+KEY_WIDTH = 46  # and its width
+LETTER = 6.5  # about how wide a character of 11-pixel text is, to leave room for a line
+
+# The colour scale's steps, by the highest whole percentage each holds (as the cell's label says
+# it): exactly 0, 1-4, 5-9, ... up to exactly 100. Finer at the low end, where the next click is
+# chosen: 21% and 26% fall in different steps.
+STEPS = (0, 4, 9, 14, 19, 24, 29, 39, 49, 59, 74, 99, 100)
+
+# Open cells, unknown cells without a chance (a board with no solution), text.
+OPEN = "#f2f2f2"
+UNKNOWN = "#b8b8b8"
+DIGIT = "#1b1b3a"
 
 
-def _colour(p: Fraction) -> str:
-    """Green (safe) through yellow to red (a mine), in RGB."""
-    x = float(p)
-    if x <= 0.5:
-        r, g = int(80 + 350 * x), 190
-    else:
-        r, g = 255, int(190 - 300 * (x - 0.5))
-    return f"rgb({min(r, 255)},{max(g, 40)},70)"
+def _oklch(lightness: float, chroma: float, hue: float) -> tuple[int, int, int]:
+    """An OKLCH colour (Björn Ottosson's perceptual space: lightness 0-1, chroma, hue in degrees)
+    in 8-bit sRGB, chroma lowered until it fits in sRGB."""
+    for _ in range(40):
+        a, b = chroma * math.cos(math.radians(hue)), chroma * math.sin(math.radians(hue))
+        cone_l = (lightness + 0.3963377774 * a + 0.2158037573 * b) ** 3
+        cone_m = (lightness - 0.1055613458 * a - 0.0638541728 * b) ** 3
+        cone_s = (lightness - 0.0894841775 * a - 1.2914855480 * b) ** 3
+        linear = (
+            4.0767416621 * cone_l - 3.3077115913 * cone_m + 0.2309699292 * cone_s,
+            -1.2684380046 * cone_l + 2.6097574011 * cone_m - 0.3413193965 * cone_s,
+            -0.0041960863 * cone_l - 0.7034186147 * cone_m + 1.7076147010 * cone_s,
+        )
+        if all(-1e-4 <= x <= 1 + 1e-4 for x in linear):
+            break
+        chroma *= 0.93
+    return tuple(round(255 * _gamma(min(max(x, 0.0), 1.0))) for x in linear)
 
 
-def render_svg(analysis: Analysis, exact: bool = False) -> str:
-    """The board drawn cell by cell: digits and known mines as shown, unknown cells coloured by
-    their chance of being a mine and labelled with it in percent, the best next click outlined.
-    The title gives the number of solutions (in short when it is huge, unless `exact`)."""
+def _gamma(x: float) -> float:
+    """sRGB's transfer function: linear light to the encoded value."""
+    return 12.92 * x if x <= 0.0031308 else 1.055 * x ** (1 / 2.4) - 0.055
+
+
+def _ramp(t: float) -> tuple[int, int, int]:
+    """The scale at t (0: no chance of a mine, 1: a sure mine): lightness falling steadily from
+    pale to dark while the hue turns from yellow through green and teal to blue-violet, the path of
+    viridis (read backwards). Lightness alone orders the steps, so the scale reads the same to
+    eyes that do not tell red from green, and in grey."""
+    lightness = 0.95 - 0.63 * t
+    chroma = 0.16 - 0.05 * math.sin(math.pi * t)
+    hue = 100 + 195 * t
+    return _oklch(lightness, chroma, hue)
+
+
+def _step(p: Fraction) -> int:
+    """Which step of the scale a chance falls in, read from its label's whole percentage."""
+    shown = int(percent(p))
+    return next(k for k, highest in enumerate(STEPS) if shown <= highest)
+
+
+def _step_label(k: int) -> str:
+    """The legend's words for step k: `0%`, `1-4%`, ..., `100%`."""
+    low = 0 if k == 0 else STEPS[k - 1] + 1
+    return f"{low}%" if low == STEPS[k] else f"{low}\u2013{STEPS[k]}%"
+
+
+# The steps' colours, computed once: (fill, the colour of text on it).
+SCALE = [
+    (f"rgb({r},{g},{b})", "#000" if 0.2126 * r + 0.7152 * g + 0.0722 * b > 120 else "#fff")
+    for r, g, b in (_ramp(k / (len(STEPS) - 1)) for k in range(len(STEPS)))
+]
+
+
+def colour(p: Fraction) -> str:
+    """The fill of a cell with chance `p` of being a mine."""
+    return SCALE[_step(p)][0]
+
+
+# --- pictures ---------------------------------------------------------------------------------
+
+
+def render_svg(analysis: Analysis, exact: bool = False, index: int | None = None) -> str:
+    """The heat map of an analysis: digits and known mines as shown, unknown cells coloured by
+    their chance of being a mine and labelled with it (`26%`, in italics: no digit looks like
+    that), the best next click framed, row and column numbers (from 0, as `--click` takes them),
+    a title line (which board, its solutions, the mine total) and the scale's legend. The count is
+    written in short when it is huge, unless `exact`; `index` (from 0) names the board's place in
+    its file."""
     board = analysis.board
-    why = f"no solution: {analysis.reason}" if analysis.reason else ""
-    width = max(board.width * CELL, LEGEND_WIDTH, 8 + 6 * len(why))
-    height = board.height * CELL
-    full = height + LEGEND + (18 if why else 0)
     solutions = plural(analysis.count, "solution", exact)
-    parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{full}" '
-        f'viewBox="0 0 {width} {full}" font-family="sans-serif" '
-        f'font-size="{CELL // 2}">',
-        # XML has no place for control characters: the file name's are shown escaped.
-        f"<title>{escape(f'{escaped(board.source)}: {solutions}')}</title>",
-        f'<rect width="{width}" height="{full}" fill="white"/>',
-    ]
-    for r, c in board.cells():
-        x, y = c * CELL, r * CELL
-        ch = board[(r, c)]
-        p = analysis.probabilities.get((r, c))
-        if p is not None:
-            fill, label = _colour(p), percent(p)
-        elif ch == "*":
-            fill, label = "#444", "*"
-        elif ch == "?":
-            fill, label = "#bbb", "?"
-        else:
-            fill, label = "#eee", "" if ch == "0" else ch
-        parts.append(
-            f'<rect class="cell" data-row="{r}" data-col="{c}" x="{x}" y="{y}" width="{CELL}" '
-            f'height="{CELL}" fill="{fill}" stroke="#999"/>'
-        )
-        if label:
-            colour = "white" if ch == "*" else "black"
-            size = CELL * 2 // 5 if p is not None and len(label) > 1 else CELL // 2
-            parts.append(
-                f'<text x="{x + CELL / 2}" y="{y + CELL / 2}" text-anchor="middle" '
-                f'dominant-baseline="central" font-size="{size}" fill="{colour}">{label}</text>'
-            )
+    heading = f"{_board_name(board, index)}: {solutions}{_mines_said(analysis)}"
+    below = [KEY_SAYS]
+    if analysis.reason:
+        below.append(f"no solution: {analysis.reason}")
+
+    def cell(rc: Cell) -> tuple[str, str, str]:
+        p = analysis.probabilities.get(rc)
+        if p is None:
+            return _plain_cell(board[rc])
+        fill, ink = SCALE[_step(p)]
+        label = f"{percent(p)}%"
+        size = 10 if len(label) < 4 else 9  # `100%` fits inside its square
+        return fill, label, f'class="chance" font-style="italic" font-size="{size}" fill="{ink}"'
+
+    # The tooltip, as before the title line was drawn: where the board came from, its solutions.
+    tooltip = f"{escaped(board.source)}: {solutions}"
+    picture = _Picture(board, heading, tooltip, below, legend=True)
+    picture.grid(cell)
     if analysis.best is not None:
-        r, c = analysis.best
-        parts.append(
-            f'<rect x="{c * CELL + 2}" y="{r * CELL + 2}" width="{CELL - 4}" height="{CELL - 4}" '
-            'fill="none" stroke="blue" stroke-width="3"/>'
-        )
-    parts.extend(_legend(height + 8, why))
-    parts.append("</svg>")
-    return "\n".join(parts) + "\n"
+        picture.outline(analysis.best)
+    return picture.finish()
 
 
-def _legend(y: int, why: str) -> list[str]:
-    """The colours' key under the board at height `y`, and why there is no solution, if so."""
-    parts = []
-    for k, p in enumerate(
-        (Fraction(0), Fraction(1, 4), Fraction(1, 2), Fraction(3, 4), Fraction(1))
-    ):
-        parts.append(
-            f'<rect x="{4 + k * 40}" y="{y}" width="16" height="16" fill="{_colour(p)}"/>'
-            f'<text x="{24 + k * 40}" y="{y + 13}" font-size="11">{percent(p)}%</text>'
+def render_board(board: Board) -> str:
+    """A plain picture of a board: open cells with their digits, unknown cells grey, known mines
+    as `*`, with row and column numbers (from 0) and a title line (where it came from, its
+    size)."""
+    heading = _board_name(board, None)
+    picture = _Picture(board, heading, heading, [], legend=False)
+    picture.grid(lambda rc: _plain_cell(board[rc]))
+    return picture.finish()
+
+
+KEY_SAYS = "chance of a mine, in italics with %; bold: revealed digits; framed: the best next click"
+_CHANCE = 'font-style="italic" font-size="10"'
+_NUMBER = 'font-size="10" fill="#555"'
+LINE = 16  # a line of 11-pixel text under the legend
+
+
+def _plain_cell(ch: str) -> tuple[str, str, str]:
+    """A cell without a chance: (fill, label, the label's attributes)."""
+    bold = f'font-weight="bold" font-size="15" fill="{DIGIT}"'
+    if ch in "?EM":  # unknown (a game's M is a mine the player has not found: unknown to them)
+        return UNKNOWN, "", ""
+    if ch in "0B":
+        return OPEN, "", ""
+    if ch in "*X":
+        return OPEN, "*", bold
+    return OPEN, ch, bold
+
+
+def _board_name(board: Board, index: int | None) -> str:
+    """`board 2 (boards.txt:9, 5x4 puzzle)`, or without `board N` when the place is not known."""
+    where = f"{escaped(board.source)}:{board.line}, {board.height}x{board.width} {board.kind}"
+    return where if index is None else f"board {index + 1} ({where})"
+
+
+def _mines_said(analysis: Analysis) -> str:
+    """The mine total for the title: the one asked for, else the average over the solutions
+    (known mines included)."""
+    if analysis.mine_total is not None:
+        return f" with exactly {plural(analysis.mine_total, 'mine')}"
+    if not analysis.count:
+        return ""
+    known = sum(row.count("*") for row in analysis.board.rows)
+    average = known + sum(analysis.probabilities.values(), Fraction(0))
+    if all(p in (0, 1) for p in analysis.probabilities.values()):
+        return f" with {plural(int(average), 'mine')}"
+    said = (
+        f"{average.numerator // average.denominator:,}"
+        if average.denominator == 1
+        else (f"{float(average):,.1f}")
+    )
+    return f", {said} {'mine' if average == 1 else 'mines'} on average"
+
+
+class _Picture:
+    """An SVG being drawn: a title line, column numbers, row numbers, the board's cells, and under
+    them the legend (for a heat map) and lines of text."""
+
+    def __init__(
+        self, board: Board, heading: str, tooltip: str, below: list[str], legend: bool
+    ) -> None:
+        self.board = board
+        self.left = 10 + 7 * len(str(board.height - 1))  # room for the row numbers
+        self.top = TITLE + NUMBERS
+        self.legend = legend
+        self.below = below
+        bottom = self.top + board.height * CELL
+        self.under = bottom + 10  # where the legend starts
+        self.width = math.ceil(
+            max(
+                self.left + board.width * CELL + 6,
+                8 + LETTER * 1.25 * len(heading),  # the title is in larger type
+                8 + LETTER * max(map(len, below), default=0),
+                (8 + KEY_WIDTH * len(STEPS)) if legend else 0,
+            )
         )
-    legend = "chance of a mine; blue: best click"
-    parts.append(f'<text x="{24 + 5 * 40}" y="{y + 13}" font-size="11">{legend}</text>')
-    if why:
-        parts.append(f'<text x="4" y="{y + 34}" font-size="11">{escape(why)}</text>')
-    return parts
+        self.height = self.under + (KEY + 4 if legend else 0) + LINE * len(below) + 4
+        self.parts = [
+            f'<svg xmlns="http://www.w3.org/2000/svg" width="{self.width}" '
+            f'height="{self.height}" viewBox="0 0 {self.width} {self.height}" '
+            'font-family="sans-serif">',
+            # XML has no place for control characters: the file name's are shown escaped.
+            f"<title>{escape(tooltip)}</title>",
+            f'<rect width="{self.width}" height="{self.height}" fill="white"/>',
+        ]
+        self.text(4, 18, heading, 'class="title" font-size="14" font-weight="bold"')
+        for c in range(board.width):
+            x = self.left + c * CELL + CELL / 2
+            self.text(x, self.top - 5, str(c), f'class="column" {_NUMBER} text-anchor="middle"')
+        for r in range(board.height):
+            y = self.top + r * CELL + CELL / 2
+            centred = 'text-anchor="end" dominant-baseline="central"'
+            self.text(self.left - 4, y, str(r), f'class="row" {_NUMBER} {centred}')
+
+    def text(self, x: float, y: float, words: str, attributes: str = "") -> None:
+        self.parts.append(f'<text x="{x:g}" y="{y:g}" {attributes}>{escape(words)}</text>')
+
+    def grid(self, cell: Callable[[Cell], tuple[str, str, str]]) -> None:
+        """Every cell: `cell` gives its fill, its label and the label's attributes."""
+        for r, c in self.board.cells():
+            x, y = self.left + c * CELL, self.top + r * CELL
+            fill, label, attributes = cell((r, c))
+            self.parts.append(
+                f'<rect class="cell" data-row="{r}" data-col="{c}" x="{x}" y="{y}" '
+                f'width="{CELL}" height="{CELL}" fill="{fill}" stroke="#8a8a8a"/>'
+            )
+            if label:
+                centre = 'text-anchor="middle" dominant-baseline="central"'
+                self.text(x + CELL / 2, y + CELL / 2, label, f"{centre} {attributes}")
+
+    def outline(self, rc: Cell) -> None:
+        """The best next click: a black frame with a white one inside it, seen on any step."""
+        r, c = rc
+        x, y = self.left + c * CELL, self.top + r * CELL
+        for inset, ink, width in ((1.5, "#000", 2.5), (3.25, "#fff", 1)):
+            self.parts.append(
+                f'<rect class="best" x="{x + inset:g}" y="{y + inset:g}" '
+                f'width="{CELL - 2 * inset:g}" height="{CELL - 2 * inset:g}" fill="none" '
+                f'stroke="{ink}" stroke-width="{width}"/>'
+            )
+
+    def finish(self) -> str:
+        """The legend and the lines under the board, and the picture as text."""
+        y = self.under
+        if self.legend:
+            self._legend(y)
+            y += KEY + 4
+        for words in self.below:
+            self.text(4, y + 12, words, 'font-size="11"')
+            y += LINE
+        self.parts.append("</svg>")
+        return "\n".join(self.parts) + "\n"
+
+    def _legend(self, y: float) -> None:
+        """The scale's steps side by side, each labelled with the percentages it holds."""
+        for k, (fill, ink) in enumerate(SCALE):
+            x = 4 + k * KEY_WIDTH
+            self.parts.append(
+                f'<rect class="key" x="{x}" y="{y}" width="{KEY_WIDTH}" height="{KEY}" '
+                f'fill="{fill}"/>'
+            )
+            centre = 'text-anchor="middle" dominant-baseline="central"'
+            self.text(
+                x + KEY_WIDTH / 2,
+                y + KEY / 2,
+                _step_label(k),
+                f'class="key" {centre} {_CHANCE} fill="{ink}"',
+            )

@@ -133,9 +133,26 @@ def _near(x: float, edge: float, slack: float) -> bool:
     return abs(x - edge) < slack
 
 
+def log10(n: int) -> float | None:
+    """The decimal logarithm of a count, beside its digits in JSON (None for 0, which has none):
+    enough to compare or plot counts of any size without reading every digit."""
+    return math.log10(n) if n > 0 else None
+
+
+def fraction(p: Fraction) -> str:
+    """An exact probability for JSON: `"3/8"`, always numerator and denominator (`"0/1"`,
+    `"1/1"`), every digit of both, fast however many there are."""
+    return f"{digits(p.numerator)}/{digits(p.denominator)}"
+
+
 def noun_for(n: int, noun: str) -> str:
     """The noun alone, agreeing with `n` (`row`, `rows`)."""
     return noun if n == 1 else noun + "s"
+
+
+# Cells are counted from 0, rows top to bottom and columns left to right, everywhere: in sentences,
+# in `--click`, on the labels of analyze's grid and picture, and in JSON (boards, by contrast, are
+# counted from 1, like the lines of a file).
 
 
 def at(cell: Cell) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from fractions import Fraction
 
 from conftest import EXAMPLES, run_main
 
@@ -13,6 +14,7 @@ from logicmines.backends.kanren import KanrenBackend
 from logicmines.board import Board
 from logicmines.compare import Outcome
 from logicmines.svg import render_svg
+from logicmines.words import percent
 
 RULES_EXAMPLES = str(EXAMPLES / "spec.txt")  # the three puzzles of docs/rules.md
 EXPERT = str(EXAMPLES / "expert.txt")
@@ -49,21 +51,20 @@ def heat_map(svg: str) -> dict[tuple[int, int], tuple[str, str | None]]:
 
 
 def legend(svg: str) -> dict[str, str]:
-    """The colour key under the board: each label (`0%`, `50%`, ...) with the fill of the swatch
-    just left of it."""
+    """The colour key under the board: each step's label (`0%`, `1–4%`, ..., `100%`) with the
+    fill of the swatch it is written on."""
     root = ET.fromstring(svg)
-    swatches = [r for r in root.iter(f"{SVG}rect") if r.get("class") is None and r.get("x")]
+    swatches = [r for r in root.iter(f"{SVG}rect") if r.get("class") == "key"]
     key = {}
     for tx, ty, text in _texts(root):
-        if not text.endswith("%"):
-            continue
-        left = [
-            (x, rect.get("fill"))
+        under = [
+            rect.get("fill")
             for rect in swatches
             for x, y, w, h in [_box(rect)]
-            if x + w <= tx and y <= ty <= y + h
+            if x < tx < x + w and y < ty < y + h
         ]
-        key[text] = max(left)[1]
+        if under:
+            (key[text],) = under
     return key
 
 
@@ -75,12 +76,18 @@ def rgb(fill: str) -> tuple[int, int, int]:
 
 
 def best_click_outline(svg: str) -> tuple[int, int]:
-    """The cell the blue outline (the best next click) stands in."""
+    """The cell the frame (the best next click) stands in."""
     root = ET.fromstring(svg)
-    (outline,) = [r for r in root.iter(f"{SVG}rect") if r.get("stroke") == "blue"]
-    x, y, w, h = _box(outline)
-    cell = float(next(r for r in root.iter(f"{SVG}rect") if r.get("class") == "cell").get("width"))
-    return int((y + h / 2) // cell), int((x + w / 2) // cell)
+    frames = [_box(r) for r in root.iter(f"{SVG}rect") if r.get("class") == "best"]
+    assert frames
+    middles = {(x + w / 2, y + h / 2) for x, y, w, h in frames}
+    assert len(middles) == 1  # the frames are drawn one inside the other
+    ((mx, my),) = middles
+    for rect in root.iter(f"{SVG}rect"):
+        x, y, w, h = _box(rect)
+        if rect.get("class") == "cell" and x < mx < x + w and y < my < y + h:
+            return int(rect.get("data-row")), int(rect.get("data-col"))
+    raise AssertionError("the frame stands in no cell")
 
 
 # --- analyze ------------------------------------------------------------------------------------
@@ -89,7 +96,17 @@ def best_click_outline(svg: str) -> tuple[int, int]:
 def test_analyze_json_has_its_keys_and_a_grid_of_probabilities():
     records = run_main(["analyze", RULES_EXAMPLES, "--json"]).records()
     unique, four, none = records
-    assert set(unique) == {"board", "count", "probabilities", "safe", "mines", "best"}
+    assert set(unique) == {
+        "board",
+        "count",
+        "count_log10",
+        "probabilities",
+        "fractions",
+        "safe",
+        "mines",
+        "best",
+    }
+    assert [record["board"] for record in records] == [1, 2, 3]
     assert unique["probabilities"] == [
         [None, None, None, None],
         [None, 1.0, 0.0, None],
@@ -97,23 +114,26 @@ def test_analyze_json_has_its_keys_and_a_grid_of_probabilities():
         [None, None, None, None],
     ]
     assert unique["safe"] == [[1, 2]] and unique["mines"] == [[1, 1], [2, 2]]
+    assert unique["fractions"][1][1:3] == ["1/1", "0/1"] and unique["fractions"][0] == [None] * 4
     assert unique["best"] == [1, 2]
-    assert four["count"] == 4 and four["probabilities"][2][2] == 0.5
-    assert none["count"] == 0 and none["best"] is None and "(0,0)" in none["reason"]
+    assert four["count"] == "4" and four["probabilities"][2][2] == 0.5
+    assert four["fractions"][2][2] == "1/2"
+    assert none["count"] == "0" and none["count_log10"] is None
+    assert none["best"] is None and "(0,0)" in none["reason"]
 
 
 def test_analyze_with_a_mine_total_on_both_backends_gives_the_same_numbers():
     kanren = run_main(["analyze", EXPERT, "--mines", "99", "--json"]).records()
     prolog = run_main(["analyze", EXPERT, "--mines", "99", "--json", "--backend", "prolog"])
     assert kanren == prolog.records()
-    assert kanren[0]["count"] > 10**30
+    assert int(kanren[0]["count"]) > 10**30
 
 
 def test_analyze_draws_percentages_and_names_the_best_click():
     run = run_main(["analyze", RULES_EXAMPLES])
     assert run.status == 0
-    assert " 100%   0%    *" in run.out
-    assert "best next click: 1,2 (0% chance of a mine)" in run.out
+    assert "\n1    1 100%   0%    *\n" in run.out  # the row number, then the cells
+    assert "best next click: 1,2 (row 1, column 2; 0% chance of a mine)" in run.out
     assert "why: (0,0) shows 2" in run.out
 
 
@@ -154,13 +174,12 @@ def test_svg_shows_every_cell_with_its_probability():
     cells = root.findall(f"{SVG}rect[@class='cell']")
     assert len(cells) == 20
     labels = [t.text for t in root.iter(f"{SVG}text")]
-    assert labels.count("50") == 4  # the four unknown cells, 50 % each
+    assert labels.count("50%") == 4  # the four unknown cells, 50 % each
     assert "*" in labels and "4" in labels
-    assert int(root.get("width")) >= 4 * 28
     drawn = heat_map(svg)
     unknown = [(2, 2), (2, 3), (3, 3), (4, 3)]  # each a mine in two of the four solutions
-    assert [drawn[cell][1] for cell in unknown] == ["50"] * 4
-    assert {drawn[cell][0] for cell in unknown} == {legend(svg)["50%"]}
+    assert [drawn[cell][1] for cell in unknown] == ["50%"] * 4
+    assert {drawn[cell][0] for cell in unknown} == {legend(svg)["50–59%"]}
     assert drawn[(3, 2)][1] == "4" and drawn[(1, 2)][1] == "3"  # digits show themselves
     assert drawn[(1, 1)][1] == drawn[(3, 1)][1] == "*"  # and known mines their star
     assert drawn[(0, 3)] == (drawn[(0, 0)][0], None)  # a 0 is drawn as a plain open cell
@@ -171,14 +190,11 @@ def test_svg_colours_forced_cells_apart_and_as_its_legend_says():
     svg = render_svg(KanrenBackend().analyze(board))
     drawn, key = heat_map(svg), legend(svg)
     (mine_fill, mine_label), (safe_fill, safe_label) = drawn[(1, 1)], drawn[(1, 2)]
-    assert (mine_label, safe_label) == ("100", "0")
-    assert drawn[(2, 2)] == (mine_fill, "100")
+    assert (mine_label, safe_label) == ("100%", "0%")
+    assert drawn[(2, 2)] == (mine_fill, "100%")
     assert mine_fill != safe_fill
     assert (key["100%"], key["0%"]) == (mine_fill, safe_fill)
-    red, green, _ = rgb(mine_fill)
-    assert red > green  # a sure mine is red
-    red, green, _ = rgb(safe_fill)
-    assert green > red  # a sure safe cell green
+    assert sum(rgb(mine_fill)) < sum(rgb(safe_fill))  # a sure mine is dark, a safe cell pale
     assert drawn[(0, 2)][1] == "2" and drawn[(1, 3)][1] == "*"
     assert {drawn[cell][0] for cell in [(1, 1), (1, 2), (2, 2)]}.isdisjoint(
         {drawn[(0, 2)][0], drawn[(1, 3)][0]}
@@ -199,7 +215,7 @@ def test_compare_shows_four_engines_agreeing_on_small_boards():
         assert record["agree"] is True
         assert set(record["engines"]) == set(REGISTRY)
         for answer in record["engines"].values():
-            assert (answer["verdict"], answer["count"]) == (verdict, count)
+            assert (answer["verdict"], answer["count"]) == (verdict, str(count))
             assert answer["seconds"] >= 0
 
 
@@ -234,7 +250,7 @@ def test_compare_marks_an_engine_past_its_timeout():
     run = run_main(["compare", "--timeout", "0.3", "--json"], stdin="????\n????\n????\n????\n")
     (record,) = run.records()
     assert record["engines"]["reference"] == {"error": "> timeout (0.3 s)"}
-    assert record["engines"]["kanren"]["count"] == 2**16
+    assert record["engines"]["kanren"]["count"] == str(2**16)
     assert record["agree"] is True
 
 
@@ -254,7 +270,7 @@ def test_compare_exits_1_when_engines_disagree(monkeypatch):
 def test_analyze_with_far_more_mines_than_cells_answers_at_once():
     run = run_main(["analyze", "--mines", "1000000000", "--json"], stdin="1?\n??\n")
     (record,) = run.records()
-    assert record["count"] == 0
+    assert record["count"] == "0"
     assert record["reason"] == "every solution holds exactly 1 mine in all, not 1000000000"
 
 
@@ -269,3 +285,49 @@ def test_svg_names_for_later_boards_keep_dotted_folders(in_tmp):
     assert run.status == 0
     assert (in_tmp / "out.d" / "heat-2").is_file()
     assert len(heat_map((in_tmp / "out.d" / "heat-2").read_text())) == 5 * 4  # the second board
+
+
+def test_compare_keeps_its_table_narrow_however_long_the_count():
+    board = "?" * 2000 + "\n"  # 2**2000 solutions: 603 digits
+    for exact in ([], ["--exact"]):
+        out = run_main(["compare", "--timeout", "0.5", *exact], stdin=board).out
+        table = [line for line in out.splitlines() if not line.startswith("  exact count: ")]
+        assert max(map(len, table)) <= 80, out
+        assert "1.15e+602 (603 digits)" in out
+    assert f"  exact count: {2**2000:,} (kanren, prolog" in out  # --exact: whole, below
+
+
+def test_analyze_numbers_rows_and_columns_and_draws_a_wide_board_in_bands():
+    out = run_main(["analyze", "--mines", "99", EXPERT]).out
+    lines = out.splitlines()
+    headers = [line.split() for line in lines if line.startswith("    ") and line.split()[0] == "0"]
+    headers += [line.split() for line in lines if line.lstrip().startswith("15   16")]
+    assert headers == [[str(c) for c in range(15)], [str(c) for c in range(15, 30)]]
+    assert max(map(len, lines[1:36])) <= 100  # the grid, after the title line
+    # Read back: the cell under column label c in the row labelled r is what JSON says of (r, c).
+    (record,) = run_main(["analyze", "--mines", "99", "--json", EXPERT]).records()
+    grid = {}
+    band = []
+    for line in lines[1:]:
+        if not line.strip():
+            continue
+        words = line.split()
+        if line.startswith("    "):
+            band = [int(c) for c in words]
+        elif words[0].isdigit() and len(words) == len(band) + 1:
+            grid.update(((int(words[0]), c), cell) for c, cell in zip(band, words[1:]))
+    assert len(grid) == 16 * 30
+    for (r, c), cell in grid.items():
+        exact = record["fractions"][r][c]
+        assert cell == (
+            board_cell(EXPERT, r, c) if exact is None else percent(Fraction(exact)) + "%"
+        )
+    row, column = record["best"]
+    assert f"best next click: {row},{column} (row {row}, column {column};" in out
+    assert grid[(row, column)] == "0%"
+
+
+def board_cell(path: str, r: int, c: int) -> str:
+    """What the board file shows at (r, c), counted from 0."""
+    rows = [line for line in open(path, encoding="utf-8").read().splitlines() if line[:1] != "#"]
+    return rows[r][c]
