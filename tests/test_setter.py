@@ -1,0 +1,118 @@
+"""generate puzzle: every puzzle has exactly one solution (by plain enumeration and by every
+engine), a minimal one loses it when any further cell is hidden, and bad requests are errors."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from oracle import all_models
+
+from logicmines.backends import backend_names, make_backend
+from logicmines.board import Board
+from logicmines.engine import EngineTimeout
+from logicmines.generate import hide
+from logicmines.parse import parse_boards
+from logicmines.setter import (
+    PuzzleError,
+    make_puzzle,
+    mines_for,
+    puzzle_lines,
+    puzzle_record,
+)
+
+
+def shown_cells(board: Board) -> list:
+    return [cell for cell in board.cells() if board[cell] != "?"]
+
+
+# At most 15 cells, so that plain enumeration of a puzzle with every cell hidden stays quick.
+small = st.tuples(st.integers(1, 3), st.integers(1, 5), st.floats(0, 0.5), st.integers(0, 10**9))
+
+
+@settings(max_examples=120, deadline=None)
+@given(small, st.booleans())
+def test_every_puzzle_has_exactly_its_solution(options, minimal):
+    height, width, density, seed = options
+    puzzle = make_puzzle(height, width, density=density, seed=seed, minimal=minimal)
+    assert all_models(puzzle.board) == [puzzle.solution.rows]
+    assert sum(row.count("*") for row in puzzle.solution.rows) == puzzle.mines
+    # What is shown is the solution's own cells.
+    assert all(puzzle.board[cell] == puzzle.solution[cell] for cell in shown_cells(puzzle.board))
+
+
+@settings(max_examples=80, deadline=None)
+@given(small)
+def test_hiding_any_further_cell_of_a_minimal_puzzle_gives_more_than_one_solution(options):
+    height, width, density, seed = options
+    puzzle = make_puzzle(height, width, density=density, seed=seed, minimal=True)
+    for cell in shown_cells(puzzle.board):
+        assert len(all_models(hide(puzzle.board, {cell}))) > 1, cell
+
+
+def test_the_minimal_and_the_quick_puzzle_of_a_seed_share_their_solution():
+    for seed in range(5):
+        quick = make_puzzle(8, 8, seed=seed)
+        minimal = make_puzzle(8, 8, seed=seed, minimal=True)
+        assert minimal.solution == quick.solution and minimal.hidden > 0
+
+
+@pytest.mark.parametrize("engine", backend_names())
+def test_every_engine_finds_the_puzzles_unique(engine):
+    backend = make_backend(engine, 60)
+    sizes = [(3, 4), (4, 4)] if engine in ("reference", "gprolog") else [(8, 8), (10, 12)]
+    for seed, (height, width) in enumerate(sizes):
+        for minimal in (False, True):
+            puzzle = make_puzzle(height, width, seed=seed, minimal=minimal)
+            result = backend.check(puzzle.board)
+            assert result.verdict.value == "unique", (engine, puzzle.board)
+            assert result.solution.rows == puzzle.solution.rows
+
+
+def test_a_thirty_by_thirty_minimal_puzzle_is_unique():
+    puzzle = make_puzzle(30, 30, seed=4, minimal=True)
+    assert make_backend("kanren").check(puzzle.board).verdict.value == "unique"
+    assert puzzle.hidden > 450
+
+
+def test_the_same_seed_gives_the_same_puzzle():
+    assert make_puzzle(9, 9, seed=7) == make_puzzle(9, 9, seed=7)
+    assert make_puzzle(9, 9, seed=7).board != make_puzzle(9, 9, seed=8).board
+
+
+def test_the_printed_puzzle_reads_back_as_the_puzzle_and_its_solution():
+    puzzle = make_puzzle(4, 5, seed=3, minimal=True)
+    lines = puzzle_lines(puzzle, solution=True)
+    assert lines[0] == "# 4x5, 4 mines, 13 cells hidden, one solution, minimal, seed 3"
+    boards = parse_boards("\n".join(lines) + "\n")
+    assert [b.rows for b in boards] == [puzzle.board.rows, puzzle.solution.rows]
+    record = puzzle_record(puzzle)
+    assert record["board"] == list(puzzle.board.rows) and record["hidden"] == 13
+
+
+def test_mines_come_from_a_count_a_density_or_the_default_share():
+    assert mines_for(10, 10, 7, None) == 7
+    assert mines_for(10, 10, None, 0.15) == 15
+    assert mines_for(10, 10, None, None) == 20
+    assert mines_for(2, 2, 4, None) == 4
+
+
+@pytest.mark.parametrize(
+    "call, message",
+    [
+        (lambda: mines_for(3, 3, 2, 0.1), "not both"),
+        (lambda: mines_for(3, 3, None, 1.5), "a density is a share of the cells from 0 to 1"),
+        (lambda: mines_for(3, 3, 10, None), "3x3 holds from 0 to 9 mines, not 10"),
+        (lambda: make_puzzle(0, 3), "at least one row and one column"),
+        (lambda: make_puzzle(3, 3, seed=-2), "a seed is a whole number"),
+    ],
+)
+def test_what_cannot_be_made_is_one_clear_error(call, message):
+    with pytest.raises(PuzzleError) as raised:
+        call()
+    assert message in str(raised.value) and "\n" not in str(raised.value)
+
+
+def test_a_minimal_puzzle_too_big_for_the_time_limit_stops_at_it():
+    with pytest.raises(EngineTimeout, match="generate puzzle: gave up after 0.05 s"):
+        make_puzzle(60, 60, minimal=True, timeout=0.05)
