@@ -213,6 +213,14 @@ class Solvability:
     known: Board  # the same as a puzzle: digits, `*` for mines deduced, `?` for what is unsettled
     stuck: tuple[Cell, ...]  # unknown squares no deduction settles (empty when won)
 
+    @property
+    def frontier(self) -> tuple[Cell, ...]:
+        """The stuck squares beside an open one: where the deduction stopped."""
+        known = self.known
+        return tuple(
+            cell for cell in self.stuck if any(known[n].isdigit() for n in known.neighbours(cell))
+        )
+
 
 def solvable(
     game: Board, click: Cell, mines: int | None = None, timeout: float | None = None
@@ -281,13 +289,14 @@ def solvable_lines(answer: Solvability) -> list[str]:
     )
     if answer.won:
         return [f"yes: won by logic alone {start}"]
-    cells = " ".join(at(cell) for cell in answer.stuck[:20])
-    more = f" and {len(answer.stuck) - 20} more" if len(answer.stuck) > 20 else ""
+    frontier = answer.frontier
+    cells = " ".join(at(cell) for cell in frontier[:20])
+    more = f" and {len(frontier) - 20} more" if len(frontier) > 20 else ""
     return [
         f"no: stuck {start}, {plural(len(answer.stuck), 'unknown square')} that no deduction "
         "settles (? below; * marks the mines deduced)",
         *("  " + row for row in answer.known.rows),
-        f"stuck: {cells}{more}",
+        f"stuck beside the open squares: {cells or '(none)'}{more}",
     ]
 
 
@@ -300,4 +309,5 @@ def solvable_record(answer: Solvability) -> dict:
         "board": list(answer.game.rows),
         "known": list(answer.known.rows),
         "stuck": [list(cell) for cell in answer.stuck],
+        "frontier": [list(cell) for cell in answer.frontier],
     }

@@ -92,7 +92,7 @@ def test_text_and_json_of_a_stuck_game():
         "  ?*20",
         "  ?*20",
         "  ?210",
-        "stuck: (0,0) (1,0) (2,0)",
+        "stuck beside the open squares: (1,0) (2,0)",
     ]
     assert solvable_record(answer) == {
         "solvable": False,
@@ -101,6 +101,7 @@ def test_text_and_json_of_a_stuck_game():
         "board": ["EM2B", "MM2B", "E21B"],
         "known": ["?*20", "?*20", "?210"],
         "stuck": [[0, 0], [1, 0], [2, 0]],
+        "frontier": [[1, 0], [2, 0]],
     }
 
 
