@@ -100,12 +100,14 @@ def no_guess_rows(seeds: int) -> list[str]:
                 ms_boards.append(game_of_ms(matrix))
         lines.append(f"no-guess {name}, ms-toollib:  {summary(theirs)}")
         ours_accept = sum(solvable(b, first, mines).won for b in ms_boards)
-        theirs_accept = sum(bool(ms_toollib.is_solvable(ms_of_game(b), *first)) for b in boards)
-        no_total = sum(solvable(b, first).won for b in boards)
+        theirs = [bool(ms_toollib.is_solvable(ms_of_game(b), *first)) for b in boards]
+        no_total = [solvable(b, first).won for b in boards]
+        same = sum(a == b for a, b in zip(theirs, no_total))
         lines.append(
             f"  logicmines' solvable accepts {ours_accept}/{len(ms_boards)} of ms-toollib's "
-            f"boards; ms-toollib's is_solvable accepts {theirs_accept}/{len(boards)} of ours "
-            f"(logicmines' solvable without the mine total: {no_total}/{len(boards)})"
+            f"boards; ms-toollib's is_solvable accepts {sum(theirs)}/{len(boards)} of ours "
+            f"(logicmines' solvable without the mine total: {sum(no_total)}, "
+            f"the same verdict on {same}/{len(boards)})"
         )
     return lines
 
@@ -123,24 +125,27 @@ def solvable_rows(seeds: int) -> list[str]:
         ]
         ours, verdicts = [], []
         for board in games:
-            seconds, answer = timed(lambda board=board: solvable(board, first, 99))
+            seconds, answer = timed(partial(solvable, board, first, 99))
             ours.append(seconds)
             verdicts.append(answer.won)
+        no_total = [solvable(board, first).won for board in games]
         won = sum(verdicts)
         lines.append(
             f"solvable, expert {kind} games, logicmines:  {summary(ours)}  won {won}/{len(games)}"
         )
         if ms_toollib is None:
             continue
-        theirs, agree = [], 0
-        for board, verdict in zip(games, verdicts):
+        theirs, agree, agree_no_total = [], 0, 0
+        for board, verdict, plain in zip(games, verdicts, no_total):
             matrix = ms_of_game(board)
-            seconds, answer = timed(lambda matrix=matrix: ms_toollib.is_solvable(matrix, *first))
+            seconds, answer = timed(partial(ms_toollib.is_solvable, matrix, *first))
             theirs.append(seconds)
             agree += bool(answer) == verdict
+            agree_no_total += bool(answer) == plain
         lines.append(
             f"solvable, expert {kind} games, ms-toollib:  {summary(theirs)}  "
-            f"same verdict on {agree}/{len(games)}"
+            f"same verdict on {agree}/{len(games)} "
+            f"({agree_no_total}/{len(games)} as logicmines' without the mine total)"
         )
     return lines
 
