@@ -14,8 +14,9 @@ taken from that page itself (its examples are run to define them).
 
 Times are CPU seconds of the process that does the work (SWI-Prolog's own for the Prolog ones,
 start-up and loading excluded), the median of N runs; a run past --limit seconds is stopped and
-shown as `> LIMIT`. Each measurement runs in a fresh process. Every count is checked against the
-others on the same board: a disagreement stops the script.
+shown as `> LIMIT`, and so is one that needs more than 4 GB of memory. Each measurement runs in a
+fresh process. Every count is checked against the others on the same board: a disagreement stops
+the script.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from __future__ import annotations
 import argparse
 import doctest
 import multiprocessing
+import resource
 import statistics
 import subprocess
 import sys
@@ -82,9 +84,22 @@ def in_prolog(goal: str, answer: str, limit: float) -> tuple[float | None, str]:
     return float(seconds), printed.strip()
 
 
+# A child that grows past this much memory stops (MemoryError), and counts as stopped at the limit.
+MOST_MEMORY = 4 * 2**30
+
+
+def _capped() -> None:
+    resource.setrlimit(resource.RLIMIT_AS, (MOST_MEMORY, MOST_MEMORY))
+
+
 def _child(question, args, queue) -> None:
+    _capped()
     start = time.process_time()
-    answer = question(*args)
+    try:
+        answer = question(*args)
+    except MemoryError:
+        queue.put((None, None))
+        return
     queue.put((time.process_time() - start, answer))
 
 
@@ -180,7 +195,7 @@ def page_namespace(page: Path) -> dict:
     namespace: dict = {}
     test = doctest.DocTestParser().get_doctest(page.read_text(), namespace, page.name, None, 0)
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
-    result = runner.run(test, out=lambda _: None)
+    result = runner.run(test, out=lambda _: None, clear_globs=False)
     if result.failed:
         raise SystemExit(f"{page.name}: {result.failed} examples fail; run its doctests")
     return test.globs
@@ -188,8 +203,13 @@ def page_namespace(page: Path) -> dict:
 
 def _staging_child(step: str, board: Board, queue) -> None:
     steps = page_namespace(COURSE / "8-staging.md")["STEPS"]
+    _capped()
     start = time.process_time()
-    answer = steps[step](board)
+    try:
+        answer = steps[step](board)
+    except MemoryError:
+        queue.put((None, None))
+        return
     queue.put((time.process_time() - start, answer))
 
 
@@ -203,7 +223,7 @@ def staging_step(step: str, board: Board, limit: float) -> tuple[float | None, o
         child.join()
         return None, None
     seconds, answer = queue.get()
-    return (None, None) if seconds > limit else (seconds, answer)
+    return (None, None) if seconds is None or seconds > limit else (seconds, answer)
 
 
 def staging_table(repeat: int, limit: float) -> None:
