@@ -9,6 +9,10 @@ typed at SWI-Prolog's toplevel, shown with the `%@` lines it prints.
 
 from __future__ import annotations
 
+import ast
+import contextlib
+import io
+import json
 import os
 import random
 import re
@@ -252,3 +256,52 @@ def test_the_four_engines_agree_on_the_orthogonal_variant(tmp_path):
 
     board_lp = changed((ROOT / "asp" / "board.lp").read_text(), ASP_WINDOW, ASP_CROSS)
     assert [by_asp(rows, board_lp) for rows in boards] == expected
+
+
+# --- the notebook (docs/course/notebook.ipynb): every code cell prints what it shows -------------
+
+
+def cell_outputs(source: str, namespace: dict) -> list[tuple[str, str]]:
+    """What a code cell shows, run as Jupyter runs it: (kind, text) for what it prints, and for
+    the value of its last line when that is an expression (its repr, and its SVG if it has one)."""
+    tree = ast.parse(source)
+    last = tree.body.pop() if tree.body and isinstance(tree.body[-1], ast.Expr) else None
+    printed = io.StringIO()
+    value = None
+    with contextlib.redirect_stdout(printed):
+        exec(compile(tree, "<cell>", "exec"), namespace)
+        if last is not None:
+            value = eval(compile(ast.Expression(last.value), "<cell>", "eval"), namespace)
+    shown = [("stdout", printed.getvalue())] if printed.getvalue() else []
+    if value is not None:
+        shown.append(("text/plain", repr(value)))
+        if hasattr(value, "_repr_svg_"):
+            shown.append(("image/svg+xml", value._repr_svg_()))
+    return shown
+
+
+def stored_outputs(cell: dict) -> list[tuple[str, str]]:
+    shown = []
+    for output in cell["outputs"]:
+        if output["output_type"] == "stream":
+            shown.append((output["name"], "".join(output["text"])))
+        else:
+            assert output["output_type"] == "execute_result", output
+            for kind in ("text/plain", "image/svg+xml"):
+                if kind in output["data"]:
+                    shown.append((kind, "".join(output["data"][kind])))
+    return shown
+
+
+def test_every_notebook_cell_shows_what_it_stored(monkeypatch):
+    notebook = json.loads((COURSE / "notebook.ipynb").read_text())
+    monkeypatch.chdir(COURSE)
+    namespace: dict = {}
+    code = [cell for cell in notebook["cells"] if cell["cell_type"] == "code"]
+    assert len(code) >= 8
+    pictures = 0
+    for cell in code:
+        shown = cell_outputs("".join(cell["source"]), namespace)
+        assert shown == stored_outputs(cell), "".join(cell["source"])
+        pictures += any(kind == "image/svg+xml" for kind, _ in shown)
+    assert pictures >= 3
