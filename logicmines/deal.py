@@ -141,7 +141,7 @@ def deal(
     moves = 0
     if no_guess:
         layout, moves = _no_guess(
-            height, width, layout, first, kept, draw, Deadline("deal", timeout)
+            height, width, layout, first, kept, draw, Deadline("generate game", timeout)
         )
     rows = tuple(
         "".join("M" if (r, c) in layout else "E" for c in range(width)) for r in range(height)

@@ -227,7 +227,7 @@ def solvable(
 ) -> Solvability:
     """Play `game` (a LeetCode game board, mines marked M) from `click` by deduction alone, with
     the mine total `mines` when given. SolvableError for a board or click it cannot play."""
-    layout = _check(game, click, mines)
+    layout = check_game(game, click, mines)
     position = Position(game.height, game.width, layout, mines)
     for cell in game.cells():
         if game[cell] not in "EM":
@@ -240,7 +240,7 @@ def solvable(
     )
 
 
-def _check(game: Board, click: Cell, mines: int | None) -> set[Cell]:
+def check_game(game: Board, click: Cell, mines: int | None = None) -> set[Cell]:
     """The mines of a game the judge can play from `click`, or SolvableError saying why not."""
     if game.kind != "game":
         raise SolvableError(
