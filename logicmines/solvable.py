@@ -184,15 +184,13 @@ class Position:
     def game(self, like: Board | None = None) -> Board:
         """The game board as far as logic took it: open squares shown (B, 1-8), the others E or M
         (drawn the way `like` was written)."""
-        rows = tuple(
-            "".join(
-                ("B" if self.digits[cell] == 0 else str(self.digits[cell]))
-                if cell in self.opened
-                else ("M" if cell in self.mines else "E")
-                for cell in ((r, c) for c in range(self.width))
-            )
-            for r in range(self.height)
-        )
+
+        def square(cell: Cell) -> str:
+            if cell in self.opened:
+                return "B" if self.digits[cell] == 0 else str(self.digits[cell])
+            return "M" if cell in self.mines else "E"
+
+        rows = tuple("".join(square((r, c)) for c in range(self.width)) for r in range(self.height))
         if like is None:
             return Board(rows, "game")
         return like.with_rows(rows)

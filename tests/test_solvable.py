@@ -10,7 +10,13 @@ from oracle import all_models
 from logicmines.board import Board
 from logicmines.generate import game_board
 from logicmines.reveal import reveal, status
-from logicmines.solvable import SolvableError, solvable, solvable_lines, solvable_record
+from logicmines.solvable import (
+    Position,
+    SolvableError,
+    solvable,
+    solvable_lines,
+    solvable_record,
+)
 
 
 def game(text: str) -> Board:
@@ -135,3 +141,16 @@ def test_a_game_already_under_way_is_played_from_what_it_shows():
 def test_a_game_it_cannot_play_is_one_clear_error(text, click, mines, message):
     with pytest.raises(SolvableError, match=message.replace("(", r"\(").replace(")", r"\)")):
         solvable(Board.from_text(text), click, mines)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(1, 12), st.integers(1, 12), st.floats(0, 0.3), st.randoms(use_true_random=False))
+def test_the_judge_opens_what_a_click_opens_by_the_click_rules(height, width, density, rng):
+    # The judge floods on its own tables (for speed); reveal is the rule it must follow.
+    cells = [(r, c) for r in range(height) for c in range(width)]
+    click = rng.choice(cells)
+    mines = {cell for cell in cells if cell != click and rng.random() < density}
+    board = game_board(height, width, mines)
+    position = Position(board.height, board.width, mines)
+    position.open(click)
+    assert position.game() == reveal(board, click)
