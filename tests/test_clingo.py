@@ -147,7 +147,7 @@ def test_the_command_line_answers_as_kanren_does(registered, command, mines):
 def test_the_command_line_says_which_engine_answered(registered):
     run = run_main(["check", "--backend", "clingo", "--json"], stdin="1?\n")
     assert run.records() == [
-        {"board": 0, "verdict": "unique", "backend": "clingo", "solution": ["1*"]}
+        {"board": 1, "verdict": "unique", "backend": "clingo", "solution": ["1*"]}
     ]
 
 

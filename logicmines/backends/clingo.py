@@ -152,15 +152,15 @@ class ClingoBackend:
         grounded = self._ground(puzzle, mines, _LISTS_ALL)
         forced = grounded.consequences()
         if forced is None:
-            return Analysis(puzzle, 0, {}, _no_model(mines))
+            return Analysis(puzzle, 0, {}, _no_model(mines), mines)
         probabilities = dict.fromkeys(forced.safe, Fraction(0))
         probabilities.update(dict.fromkeys(forced.mines, Fraction(1)))
         undecided = [cell for cell in grounded.unknown if cell not in probabilities]
         if not undecided:
-            return Analysis(puzzle, 1, probabilities)
+            return Analysis(puzzle, 1, probabilities, mine_total=mines)
         count, tally = grounded.tally(undecided)
         probabilities.update((cell, Fraction(n, count)) for cell, n in zip(undecided, tally))
-        return Analysis(puzzle, count, probabilities)
+        return Analysis(puzzle, count, probabilities, mine_total=mines)
 
     def _ground(self, puzzle: Board, mines: int | None, advice: str = "") -> _Grounded:
         clock = Deadline(self.name, self.timeout)
