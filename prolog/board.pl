@@ -38,8 +38,12 @@
       board_tally(+Rows, -Tally)                 [Count, Mines]: the number of solutions and, for
                                                  each `?` in reading order, the number of them in
                                                  which it is a mine
+      board_forced(+Rows, -Forced)               [Found, Values]: Found is 0 (no solution) or 1;
+                                                 for each `?` in reading order, 0 when it is safe
+                                                 in every solution, 1 when it is a mine in every
+                                                 one, 2 when neither: found without counting
 
-    and, for each of the last five, a `_with_mines` form that takes the total number of mines
+    and, for each of the last six, a `_with_mines` form that takes the total number of mines
     (the known `*`s included) after Rows, posted as one more constraint of the model. The answers
     are numbers and lists of numbers, so that the Python side reads them back as JSON.
 
@@ -71,11 +75,13 @@
             board_verdict/2,
             board_answer/2,
             board_tally/2,
+            board_forced/2,
             board_models_with_mines/4,
             board_count_with_mines/3,
             board_verdict_with_mines/3,
             board_answer_with_mines/3,
-            board_tally_with_mines/3
+            board_tally_with_mines/3,
+            board_forced_with_mines/3
           ]).
 
 :- use_module(common, [board_shape/3, solution_limit/2]).
@@ -410,6 +416,174 @@ add_mine(Sums, Mine, Place, Next) :-
     ;   true
     ),
     Next is Place + 1.
+
+%!  board_forced(+Rows, -Forced) is det.
+%
+%   Forced is [Found, Values]: Found is 0 when there is no solution (Values is then []) and 1
+%   when there is one; Values has, for each `?` of Rows in reading order, 0 when that cell is
+%   safe in every solution, 1 when it is a mine in every solution, and 2 when it is neither (the
+%   board's "backbone"). No solution is counted: one solution is found; then, for each cell
+%   still undecided, a solution in which it takes the other value is asked for. None: the cell
+%   is forced, and its value is posted, which helps every later search. One found: every cell
+%   whose value differs between the two solutions is decided at once, as not forced. So there
+%   are at most as many searches as unknown cells, each stopping at its first solution, and
+%   usually far fewer.
+%
+%   ?- board_forced([`1121`, `1??*`, `12?*`, `0122`], F).
+%   %@ F = [1, [1, 0, 1]].
+%
+%   ?- board_forced([`1110`, `2*31`, `3*??`, `2*4?`, `112?`], F).
+%   %@ F = [1, [2, 2, 2, 2]].
+%
+%   ?- board_forced([`??01?`], F).
+%   %@ F = [1, [2, 0, 1]].
+%
+%   ?- board_forced([`2?`], F).
+%   %@ F = [0, []].
+
+board_forced(Rows, Forced) :-
+    forced(Rows, any, Forced).
+
+%!  board_forced_with_mines(+Rows, +Mines, -Forced) is det.
+%
+%   As board_forced/2, among the solutions with exactly Mines mines.
+%
+%   ?- board_forced_with_mines([`1?`, `??`], 1, F).
+%   %@ F = [1, [2, 2, 2]].
+%
+%   ?- board_forced_with_mines([`???`], 3, F).
+%   %@ F = [1, [1, 1, 1]].
+%
+%   ?- board_forced_with_mines([`1?`, `??`], 2, F).
+%   %@ F = [0, []].
+
+board_forced_with_mines(Rows, Mines, Forced) :-
+    must_be(integer, Mines),
+    forced(Rows, Mines, Forced).
+
+forced(Rows, Total, [Found, Values]) :-
+    board_shape(Rows, _, Width),
+    append(Rows, Codes),
+    (   board_posted(Rows, Total, Mines, Orders),
+        append(Mines, Cells),
+        foldl(unknown_mine, Codes, Cells, Open, []),
+        search(Orders, 1, first_models(Open, Models)),
+        Models = [First]
+    ->  Found = 1,
+        unknown_places(Codes, Width, 0, Places),
+        maplist(candidate, Open, First, Places, Candidates),
+        Orders = [_, Tight],
+        backbone(Candidates, Candidates, Open, Tight),
+        maplist(forced_value, Candidates, Values)
+    ;   Found = 0,
+        Values = []
+    ).
+
+%   first_models(+Open, -Models, +Vars): Models holds the values of Open in the first solution
+%   that labeling Vars finds ([] when there is none).
+first_models(Open, Models, Vars) :-
+    findall(Open, limit(1, labeling([ff], Vars)), Models).
+
+%   unknown_places(+Codes, +Width, +Index, -Places): the row and column of each `?` of Codes
+%   (a board's cells in reading order, from the one at Index).
+unknown_places([], _, _, []).
+unknown_places([Code|Codes], Width, Index, Places) :-
+    (   Code =:= 0'?
+    ->  R is Index // Width,
+        C is Index mod Width,
+        Places = [R-C|More]
+    ;   Places = More
+    ),
+    Next is Index + 1,
+    unknown_places(Codes, Width, Next, More).
+
+%   A candidate is c(Mine, Value, R-C, Status): the cell's variable, its value in the first
+%   solution (also kept as the variable's attribute, for contrary/1), its place, and, once
+%   decided, forced or free. A cell in no constraint at all (no digit touches it and there is
+%   no mine total) is free from the start: flipping it in a solution gives another.
+candidate(Mine, Value, Place, c(Mine, Value, Place, Status)) :-
+    (   integer(Mine)
+    ->  true
+    ;   put_attr(Mine, board, Value),
+        (   fd_degree(Mine, 0)
+        ->  Status = free
+        ;   true
+        )
+    ).
+
+attr_unify_hook(_, _).
+
+%   backbone(+Left, +Candidates, +Open, +Tight): decides every candidate of Left in turn, by a
+%   search for a solution in which it takes its other value. Two orders take turns (as in
+%   search/3, from a smaller budget): the open cells nearest to it first, which finds quickly
+%   that a forced cell is forced (the digits that force it are near: labeling far cells first
+%   would repeat the same refutation under every choice made there), and Tight, which finds
+%   solutions where the nearest cells first meet dead ends. Each cell first takes the value it
+%   does not have in the first solution (contrary/1), so that the two solutions differ in as
+%   many cells as they can, each of which is then decided at once.
+backbone([], _, _, _).
+backbone([c(Mine, Value, R-C, Status)|Left], Candidates, Open, Tight) :-
+    (   nonvar(Status)
+    ->  true
+    ;   integer(Mine)  % settled by propagation from the values forced so far
+    ->  Status = forced
+    ;   Other is 1 - Value,
+        nearest_first(Candidates, R-C, Near),
+        turns([Near, Tight], 100 000, other_models(Mine, Other, Open, Models)),
+        (   Models = [Second]
+        ->  maplist(differs, Candidates, Second)
+        ;   Status = forced,
+            Mine = Value  % true in every solution: posting it prunes the searches to come
+        )
+    ),
+    backbone(Left, Candidates, Open, Tight).
+
+%   other_models(+Mine, +Other, +Open, -Models, +Vars): Models holds the values of Open in the
+%   first solution in which Mine is Other, labeling Vars by contrary/1 ([] when there is none).
+other_models(Mine, Other, Open, Models, Vars) :-
+    findall(Open, limit(1, ( Mine = Other, contrary(Vars) )), Models).
+
+%   contrary(+Vars): labels Vars in their order, each first with the value it does not have in
+%   the first solution.
+contrary([]).
+contrary([Mine|Mines]) :-
+    (   var(Mine)
+    ->  get_attr(Mine, board, First),
+        Other is 1 - First,
+        (   Mine = Other
+        ;   Mine = First
+        )
+    ;   true
+    ),
+    contrary(Mines).
+
+%   nearest_first(+Candidates, +Place, -Near): the open variables of Candidates, nearest to
+%   Place first (in king's moves).
+nearest_first(Candidates, R-C, Near) :-
+    foldl(open_distance(R-C), Candidates, Keyed, []),
+    keysort(Keyed, Sorted),
+    pairs_values(Sorted, Near).
+
+open_distance(R-C, c(Mine, _, R1-C1, _), Keyed0, Keyed) :-
+    (   var(Mine)
+    ->  Distance is max(abs(R - R1), abs(C - C1)),
+        Keyed0 = [Distance-Mine|Keyed]
+    ;   Keyed0 = Keyed
+    ).
+
+%   differs(+Candidate, +Value): a candidate whose value in another solution is not its value in
+%   the first is not forced.
+differs(c(_, First, _, Status), Value) :-
+    (   First =:= Value
+    ->  true
+    ;   Status = free
+    ).
+
+forced_value(c(_, Value, _, Status), Forced) :-
+    (   Status == forced
+    ->  Forced = Value
+    ;   Forced = 2
+    ).
 
 %   solved_rows(+Mines, -Solved): the fully revealed board of a labelled mine grid.
 solved_rows(Mines, Solved) :-

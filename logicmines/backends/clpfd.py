@@ -8,6 +8,10 @@ labeling. So
   fast on big boards (a 50x50 puzzle in some tens of milliseconds), because propagation settles
   most cells and the search stops at two;
 - ``solutions`` lists solutions by labeling, at most ``limit``;
+- ``consequences`` gives the unknown cells that are safe in every solution and those that are
+  mines in every solution without counting: one solution, then, for each cell still undecided,
+  a search for a solution in which it takes the other value (the same answer as clingo's brave
+  and cautious consequences, and the same `Consequences`);
 - ``count`` and ``analyze`` label every solution one by one (``analyze`` counts, for each unknown
   cell, the solutions in which it is a mine, inside Prolog, keeping none of them): fine for small
   boards, hopeless for a board with 2**40 solutions, where they give up at the time limit.
@@ -28,6 +32,7 @@ from ..analysis import Analysis
 from ..board import Board
 from ..engine import EngineTimeout, valid_timeout
 from ..results import CheckResult, Verdict
+from .clingo import Consequences
 from .prolog import _board, _codes, _TimeLimit, swipl
 
 _VERDICTS = (Verdict.NONE, Verdict.UNIQUE, Verdict.MULTIPLE)
@@ -78,6 +83,20 @@ class ClpfdBackend:
         advice = _LISTS_ALL if limit is None else _SEARCHES
         solved = self._ask("board_models", puzzle, None, wanted, advice=advice)
         return iter([_board(puzzle, rows) for rows in solved])
+
+    def consequences(self, board: Board, mines: int | None = None) -> Consequences | None:
+        """The unknown cells that are safe in every solution and those that are mines in every
+        solution, found without counting (board.pl's board_forced); None when there is none."""
+        puzzle = board.as_puzzle()
+        found, values = self._ask("board_forced", puzzle, mines, advice=_SEARCHES)
+        if not found:
+            return None
+        unknown = [cell for cell in puzzle.cells() if puzzle[cell] == "?"]
+        forced = dict(zip(unknown, values, strict=True))
+        return Consequences(
+            safe=[cell for cell in unknown if forced[cell] == 0],
+            mines=[cell for cell in unknown if forced[cell] == 1],
+        )
 
     def analyze(self, board: Board, mines: int | None = None) -> Analysis:
         """Exact probabilities by plain enumeration: each unknown cell's number of solutions in
