@@ -116,3 +116,13 @@ def test_what_cannot_be_made_is_one_clear_error(call, message):
 def test_a_minimal_puzzle_too_big_for_the_time_limit_stops_at_it():
     with pytest.raises(EngineTimeout, match="generate puzzle: gave up after 0.05 s"):
         make_puzzle(60, 60, minimal=True, timeout=0.05)
+
+
+def test_a_minimal_puzzle_bigger_than_the_local_windows_needs_every_shown_cell():
+    # On 16x16 the searches near a cell do not cover the board, so the whole-board check decides
+    # some cells; the kanren engine (itself checked against enumeration) says each is needed.
+    puzzle = make_puzzle(16, 16, seed=1, minimal=True)
+    engine = make_backend("kanren")
+    assert engine.check(puzzle.board).verdict.value == "unique"
+    for cell in shown_cells(puzzle.board):
+        assert engine.check(hide(puzzle.board, {cell})).verdict.value == "multiple", cell
