@@ -276,5 +276,5 @@ def game_record(game: Game) -> dict:
         "no_guess": game.no_guess,
         "zero_start": game.zero_start,
         "moves": game.moves,
-        "board": list(game.board.rows),
+        "rows": list(game.board.rows),
     }

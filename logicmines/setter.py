@@ -216,6 +216,6 @@ def puzzle_record(puzzle: Puzzle) -> dict:
         "seed": puzzle.seed,
         "minimal": puzzle.minimal,
         "hidden": puzzle.hidden,
-        "board": list(puzzle.board.rows),
+        "rows": list(puzzle.board.rows),
         "solution": list(puzzle.solution.rows),
     }

@@ -304,7 +304,7 @@ def solvable_record(answer: Solvability) -> dict:
         "solvable": answer.won,
         "click": list(answer.click),
         "mines": answer.mines,
-        "board": list(answer.game.rows),
+        "rows": list(answer.game.rows),
         "known": list(answer.known.rows),
         "stuck": [list(cell) for cell in answer.stuck],
         "frontier": [list(cell) for cell in answer.frontier],

@@ -120,7 +120,7 @@ def test_the_printed_game_reads_back_as_the_same_board():
     [board] = parse_boards("\n".join(lines) + "\n")
     assert board.rows == game.board.rows and board.kind == "game"
     record = game_record(game)
-    assert record["board"] == list(game.board.rows) and record["first"] == [4, 4]
+    assert record["rows"] == list(game.board.rows) and record["first"] == [4, 4]
     assert record["no_guess"] is True and record["mines"] == 10
 
 

@@ -87,7 +87,7 @@ def test_the_printed_puzzle_reads_back_as_the_puzzle_and_its_solution():
     boards = parse_boards("\n".join(lines) + "\n")
     assert [b.rows for b in boards] == [puzzle.board.rows, puzzle.solution.rows]
     record = puzzle_record(puzzle)
-    assert record["board"] == list(puzzle.board.rows) and record["hidden"] == 13
+    assert record["rows"] == list(puzzle.board.rows) and record["hidden"] == 13
 
 
 def test_mines_come_from_a_count_a_density_or_the_default_share():

@@ -104,7 +104,7 @@ def test_text_and_json_of_a_stuck_game():
         "solvable": False,
         "click": [2, 3],
         "mines": None,
-        "board": ["EM2B", "MM2B", "E21B"],
+        "rows": ["EM2B", "MM2B", "E21B"],
         "known": ["?*20", "?*20", "?210"],
         "stuck": [[0, 0], [1, 0], [2, 0]],
         "frontier": [[1, 0], [2, 0]],
