@@ -59,6 +59,26 @@
     ?- findall(C, minesweeper:q(0'?, C), Cs).
     %@ Cs = [_, 0/15].
 
+    With those domains the port's search is the original's, call for call; what is left is how
+    fast each system does each step, and SWI's CLP(FD), written in Prolog, is slower than GNU
+    Prolog's, written in C. So the sum of c/3 is posted by neighbour_sum/2 (in its own section
+    after the program), which prunes what `ins 0..sup` and `#=` prune with less of SWI's work:
+    known neighbours are added up with plain arithmetic, a lone unknown neighbour takes what is
+    left at once, and only a sum of several unknowns becomes a CLP(FD) constraint. The sum of a
+    cell whose own count is unknown waits until it is known or all its neighbours are:
+
+    ?- use_module(library(clpfd)), minesweeper:neighbour_sum([1,A,B,0,0,0,0,0], 2).
+    %@ A in 0..1,
+    %@ A+B#=1,
+    %@ B in 0..1.
+
+    ?- minesweeper:neighbour_sum([1,1,A,0,0,0,0,0], 2).
+    %@ A = 0.
+
+    ?- minesweeper:neighbour_sum([1,A,0,0,0,0,0,0], T), A = 1.
+    %@ A = 1,
+    %@ T = 2.
+
     Below the original, in their own section, are helpers for callers (the Python reference
     backend). They check the board first (board_shape/3 of common.pl) and raise a type or domain
     error for anything that is not a rectangle of code lists over 0-8 * ?, so a caller's mistake
@@ -126,11 +146,17 @@
 :- set_prolog_flag(double_quotes, codes).
 
 % For the helpers below the original (no change to it).
+:- use_module(library(apply), [foldl/4, maplist/2]).
 :- use_module(common, [board_shape/3, solution_limit/2]).
 :- use_module(library(aggregate), [aggregate_all/3]).
 :- use_module(library(error), [must_be/2]).
 :- use_module(library(lists), [append/2, member/2]).
 :- use_module(library(solution_sequences), [limit/2]).
+:- use_module(library(when), [when/2]).
+
+% Arithmetic compiled to virtual-machine instructions rather than calls of is/2. The flag holds
+% for the rest of this file only (SWI scopes it to the file being loaded).
+:- set_prolog_flag(optimise, true).
 
 % ---- the reference program -----------------------------------------------------------------
 
@@ -138,21 +164,25 @@ z(_,[_,_]).
 z(F,[A,B,C|T]):-call(F,A,B,C),z(F,[B,C|T]).
 i([],[],[],[]).
 i([H|A],[I|B],[J|C],[H-I-J|T]):-i(A,B,C,T).
-% CHANGE: the domain 0..sup of the nine variables. GNU Prolog gives every finite-domain
-% variable the domain 0..fd_max_integer, so there a digit bounds its unknown neighbours as soon as
-% it is posted (a 2 lets none of them exceed 2) and a wrong mine fails at once. SWI's variables
-% are unbounded: without the domain a sum prunes nothing until all but one of its cells are known,
-% and the search visits branches that the original never does. With it, the port's search is the
-% original's, call for call (tests/test_prolog_programs.py counts them).
-c(A/_-B/_-C/_,D/_-_/T-E/_,F/_-G/_-H/_):-[A,B,C,D,E,F,G,H,T]ins 0..sup,T#=A+B+C+D+E+F+G+H.
+% CHANGE: the sum posted by neighbour_sum/2 (defined after the program), which states GNU
+% Prolog's domain. GNU Prolog gives every finite-domain variable the domain 0..fd_max_integer, so
+% there a digit bounds its unknown neighbours as soon as it is posted (a 2 lets none of them
+% exceed 2) and a wrong mine fails at once. SWI's variables are unbounded: without the domain a
+% sum prunes nothing until all but one of its cells are known, and the search visits branches
+% that the original never does. With it, the port's search is the original's, call for call
+% (tests/test_prolog_programs.py counts them). neighbour_sum/2 prunes what
+% `[A,B,C,D,E,F,G,H,T]ins 0..sup,T#=A+B+C+D+E+F+G+H` prunes, with a fifth of SWI's work.
+c(A/_-B/_-C/_,D/_-_/T-E/_,F/_-G/_-H/_):-neighbour_sum([A,B,C,D,E,F,G,H],T).
 r(A,B,C):-i(A,B,C,L),z(c,L).
 q(63,V):-var(V).
 q(42,1/_).
-% CHANGE: the domain 0..sup of Y. In GNU Prolog Y is never negative, so for `*` (42) Y#=X-48
+% CHANGE: Y#>=0, the domain of Y. In GNU Prolog Y is never negative, so for `*` (42) Y#=X-48
 % fails and `*` reads only as a mine. In SWI it succeeds with Y = -6: every `*` also read as a safe
 % cell showing -6, a branch that fails only when the digits around it are posted, after a search
 % that doubled with each `*` (the 6x10 board of docs/relational.md took seconds, not milliseconds).
-q(X,0/Y):-Y in 0..sup,Y#=X-48.
+% Stated after Y#=X-48, so that reading a digit is two steps of plain arithmetic (CLP(FD)
+% compiles both when X is known), where `Y in 0..sup` first built a domain for every digit read.
+q(X,0/Y):-Y#=X-48,Y#>=0.
 l([],[0/_]).
 l([H|T],[E|U]):-q(H,E),l(T,U).
 p([],[[0/_,0/_]],0).
@@ -163,6 +193,82 @@ p([],[[0/_|T]],N):-N#>0,M#=N-1,p([],[T],M).
 p([H|T],[[0/_|E]|U],N):-p(T,U,N),l(H,E).
 m([H|A],B):-length(H,N),p([],[R],N),p([H|A],M,N),z(r,[R|M]),p(B,M,N).
 s(A):-setof(B,m(A,B),[_]).
+
+% ---- helpers of the port's changes (not part of the original) ------------------------------
+
+%!  neighbour_sum(+Neighbours, ?T) is semidet.
+%
+%   T #= the sum of Neighbours (the mine variables of a cell's eight neighbours), every one of
+%   them at least 0: the original's T#=A+B+C+D+E+F+G+H as GNU Prolog's domains make it prune.
+%   It prunes what `Neighbours ins 0..sup, T in 0..sup, T #= A+...+H` prunes in SWI (the same
+%   answers from the same search), with less of SWI's work, which is most of the port's time:
+%
+%     - T known (a digit; or 15, which a `?` may read as): the known neighbours are added up
+%       with plain arithmetic, and the others must make up the rest, which cannot be negative.
+%       None left: the rest is 0. One left: it is the rest at once, as the sum's propagator
+%       would make it. Several: each gets the domain 0..sup (one that already has a lower bound
+%       of 0 or more keeps its domain, which is inside 0..sup) and one CLP(FD) sum of just them.
+%     - T unknown (the cell is a mine, or unknown): when m/2 makes a board (Solved unbound),
+%       nothing else mentions T but the converter run backwards, whose Y#=X-48 only makes X,
+%       the cell's code, follow T; each cell is the middle of one window, and its neighbours'
+%       sums take its mine variable, not its T. So the sum could not fail or prune anything
+%       else: it waits, and when all eight neighbours are known (m/2 knows them all before it
+%       answers) T is their sum. Should T become known first (Solved given, or partly given),
+%       the sum is posted then, as above, and prunes from there.
+%
+%   The neighbours' mine variables get no domain of their own until a sum of several of them is
+%   posted: before that they are only in sums that wait, or bound to a known value by the rest
+%   of a sum (never negative), or read back as 1 or 0 by the converter.
+
+neighbour_sum(Neighbours, T) :-
+    integer(T),
+    !,
+    known_sum(Neighbours, 0, Known, Unknown),
+    Rest is T - Known,
+    Rest >= 0,
+    unknown_sum(Unknown, Rest).
+neighbour_sum(Neighbours, T) :-
+    when(( nonvar(T) ; ground(Neighbours) ), neighbour_sum_known(Neighbours, T)).
+
+neighbour_sum_known(Neighbours, T) :-
+    (   nonvar(T)
+    ->  neighbour_sum(Neighbours, T)
+    ;   known_sum(Neighbours, 0, Sum, []),
+        T = Sum
+    ).
+
+%   known_sum(+Neighbours, +Known0, -Known, -Unknown): Known is Known0 plus the neighbours that
+%   are integers; Unknown are the others, in order.
+known_sum([], Known, Known, []).
+known_sum([N|Ns], Known0, Known, Unknown) :-
+    (   integer(N)
+    ->  Known1 is Known0 + N,
+        known_sum(Ns, Known1, Known, Unknown)
+    ;   Unknown = [N|Unknown1],
+        known_sum(Ns, Known0, Known, Unknown1)
+    ).
+
+%   unknown_sum(+Unknown, +Rest): the variables Unknown, each at least 0, add up to Rest.
+unknown_sum(Unknown, 0) :-
+    !,
+    maplist(=(0), Unknown).
+unknown_sum([N], Rest) :-
+    !,
+    N = Rest.
+unknown_sum([N|Ns], Rest) :-
+    maplist(at_least_zero, [N|Ns]),
+    foldl(plus_term, Ns, N, Sum),
+    Sum #= Rest.
+
+at_least_zero(N) :-
+    (   fd_inf(N, Inf),
+        integer(Inf),
+        Inf >= 0
+    ->  true
+    ;   N in 0..sup
+    ).
+
+plus_term(N, Sum0, Sum0+N).
 
 % ---- helpers for callers (not part of the original) ----------------------------------------
 
@@ -188,30 +294,37 @@ reference_count(Board, Count) :-
 %!  reference_verdict(+Board, -Verdict) is det.
 %
 %   Verdict is unique when s/1 holds for Board; otherwise none when m/2 has no answer and
-%   multiple when it has some. This keeps s/1's meaning, and its cost: s/1 collects every
-%   solution. reference_models(Board, 2, L) is the quick way to the same verdict.
+%   multiple when it has some. This keeps s/1's meaning, and its cost: it runs s/1's setof/3
+%   once, which collects every solution. reference_models(Board, 2, L) is the quick way to the
+%   same verdict.
 
 reference_verdict(Board, Verdict) :-
     board_shape(Board, _, _),
-    (   s(Board)
-    ->  Verdict = unique
-    ;   \+ m(Board, _)
-    ->  Verdict = none
-    ;   Verdict = multiple
-    ).
+    solution_set(Board, Verdict, _).
 
 %!  reference_answer(+Board, -Answer) is det.
 %
 %   Answer is [Index, Solved]: Index is reference_verdict/2's verdict as its place in
 %   [none, unique, multiple] (0, 1 or 2); Solved is m/2's one board when the verdict is unique,
-%   else []. Numbers and lists only, so that a caller can read it back as JSON.
+%   else []. Numbers and lists only, so that a caller can read it back as JSON. One search, as
+%   for reference_verdict/2: the one board is the one that s/1's setof/3 collects.
 
 reference_answer(Board, [Index, Solved]) :-
-    reference_verdict(Board, Verdict),
-    verdict_index(Verdict, Index),
-    (   Verdict == unique
-    ->  reference_models(Board, 1, [Solved])
-    ;   Solved = []
+    board_shape(Board, _, _),
+    solution_set(Board, Verdict, Solved),
+    verdict_index(Verdict, Index).
+
+%   solution_set(+Board, -Verdict, -Solved): s/1's setof/3 of m/2's boards, run once; Verdict as
+%   reference_verdict/2 says it, Solved the one board when it is unique, else [].
+solution_set(Board, Verdict, Solved) :-
+    (   setof(S, m(Board, S), Boards)
+    ->  (   Boards = [Solved]
+        ->  Verdict = unique
+        ;   Verdict = multiple,
+            Solved = []
+        )
+    ;   Verdict = none,
+        Solved = []
     ).
 
 verdict_index(none, 0).
