@@ -1,31 +1,43 @@
 """Every engine side by side with the verbatim GNU Prolog original, on boards from fixed seeds.
 
-    python benchmarks/bench.py            # the full run; writes docs/benchmarks.md and .png
-    python benchmarks/bench.py --quick    # a few small boards, a few seconds; writes nothing
+    python benchmarks/bench.py                 # the full run; writes benchmarks/results/
+    python benchmarks/bench.py --update-docs   # the same; writes docs/benchmarks.md and .png
+    python benchmarks/bench.py --quick         # a few small boards, a few seconds; writes nothing
 
-What is timed, for every board and engine: the verdict and the count together (`check` then
-`count`; the original's driver answers both by collecting every model of m/2, then calling s/1),
-under one time limit per board and engine. The measurement is the package's own runner,
-`logicmines.compare.run_engine`, the one `compare` uses: a new backend for each board (so nothing
-a backend remembers, its piece memo, carries over), made before the clock starts, that stops
-itself at the time limit (EngineTimeout). Each engine runs in a worker process of its own,
-started and warmed up (programs loaded or compiled, one small board answered) before any clock
-starts; a worker that overruns the limit by more than MARGIN seconds is killed and started again.
-`gprolog` starts a new process of the compiled original for every board, so its time includes
-starting that process.
+Two questions, one per family. On the boards every engine can count (up to 200x200), what is
+timed for every board and engine is the verdict and the count together (`check` then `count`;
+the original's driver answers both by collecting every model of m/2, then calling s/1). On the
+boards beyond the reference's reach (50x50 to 200x200 puzzles, Expert to 100x100 mid-games: up
+to 10^400 solutions, which no engine that lists them can count), it is the verdict and the
+forced cells (the unknown cells safe in every solution, and those that are mines in every
+one): clingo and clpfd find them without counting, kanren and prolog from their exact
+probabilities; gprolog and reference, which list every solution, are not run there.
+
+Both are measured by the package's own runners, `logicmines.compare.run_engine` and
+`run_forced` (the ones `compare` uses): a new backend for each board (so nothing a backend
+remembers, its piece memo, carries over), made before the clock starts, that stops itself at the
+time limit (EngineTimeout), one limit per board and engine. Each engine runs in a worker process
+of its own, started and warmed up (programs loaded or compiled, one small board answered) before
+any clock starts; a worker that overruns the limit by more than MARGIN seconds is killed and
+started again. `gprolog` starts a new process of the compiled original for every board, so its
+time includes starting that process.
 
 Families of one kind grow in size: an engine that answered no board of one family is not run on
 the bigger families of that kind (shown as "not run"), unless `--no-skip`. A board answered in
 under QUICK seconds is timed REPEATS times and the median kept. The boards come from
-`logicmines.generate`; the tables and the plot from `report.py`, beside this file.
+`logicmines.generate`; the tables and the plot from `report.py`, beside this file. The results
+go to benchmarks/results/ (outside git) unless `--update-docs` says to replace the results
+section of docs/benchmarks.md and docs/benchmarks.png.
 
-Exit status: 0 when every engine that answered a board agrees with the others on its verdict and
-count; 1 (after a DISAGREEMENT line per board) when not.
+Exit status: 0 when every engine that answered a board agrees with the others on its answer
+(verdict and count, or verdict and forced cells); 1 (after a DISAGREEMENT line per board) when
+not.
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import multiprocessing
 import statistics
 import sys
@@ -50,26 +62,48 @@ from report import (  # noqa: E402
 )
 
 from logicmines.board import Board  # noqa: E402
-from logicmines.compare import ERROR, MISSING, TIMEOUT, Outcome, run_engine  # noqa: E402
-from logicmines.generate import RULES_EXAMPLES, Family, Labelled, benchmark_families  # noqa: E402
+from logicmines.compare import (  # noqa: E402
+    ERROR,
+    MISSING,
+    TIMEOUT,
+    Outcome,
+    run_engine,
+    run_forced,
+)
+from logicmines.generate import (  # noqa: E402
+    COUNT,
+    FORCED,
+    RULES_EXAMPLES,
+    Family,
+    Labelled,
+    benchmark_families,
+)
 
-ENGINES = ("gprolog", "reference", "prolog", "kanren")  # gprolog first: the yardstick
+# All six engines, in a fixed order rather than the registry's: gprolog first, the yardstick
+# every ratio is taken to; then its port; then the whole-board engines; then the staged ones.
+ENGINES = ("gprolog", "reference", "clpfd", "clingo", "prolog", "kanren")
+# Engines that list every solution to answer anything: not run on the FORCED families, where
+# they could only run out of time.
+LISTING = ("gprolog", "reference")
+RUNNERS = {COUNT: run_engine, FORCED: run_forced}
 MARGIN = 5.0  # seconds past the time limit before a worker is killed
 QUICK, REPEATS = 0.1, 5  # a board answered in under QUICK seconds is timed REPEATS times
 DOCS = ROOT / "docs" / "benchmarks.md"
 PLOT = ROOT / "docs" / "benchmarks.png"
+RESULTS = ROOT / "benchmarks" / "results"  # the default, outside git (.gitignore)
 
 
 # --- one measurement ---------------------------------------------------------------------------
 
 
 def serve(engine: str, connection) -> None:
-    """A worker: warm up, say so, then answer (rows, timeout) jobs until told to stop (None)."""
+    """A worker: warm up, say so, then answer (rows, timeout, question) jobs until told to stop
+    (None)."""
     warm = Board.from_text(RULES_EXAMPLES[0])
     connection.send(run_engine(engine, warm, 60.0))
     while (job := connection.recv()) is not None:
-        rows, timeout = job
-        connection.send(run_engine(engine, Board(tuple(rows)), timeout))
+        rows, timeout, question = job
+        connection.send(RUNNERS[question](engine, Board(tuple(rows)), timeout))
 
 
 class Worker:
@@ -89,8 +123,9 @@ class Worker:
         theirs.close()
         return self._answer(120.0, "starting")
 
-    def run(self, board: Board, timeout: float) -> Outcome:
-        """`run_engine` on `board` in the worker (started again first if it is not running)."""
+    def run(self, board: Board, timeout: float, question: str = COUNT) -> Outcome:
+        """The runner of `question` on `board` in the worker (started again first if it is not
+        running)."""
         if self.process is None or not self.process.is_alive():
             self.stop()
             warm = self.start()
@@ -100,7 +135,7 @@ class Worker:
                 failed = f"{self.engine} worker could not start: {warm.error}"
                 return Outcome(error=failed, status=ERROR)
         try:
-            self.connection.send((list(board.rows), timeout))
+            self.connection.send((list(board.rows), timeout, question))
         except OSError:
             return self._died("before answering")
         return self._answer(timeout + MARGIN, "answering")
@@ -143,13 +178,20 @@ def steady(once: Callable[[Board, float], Outcome], board: Board, timeout: float
     if not first.answered or first.seconds >= QUICK:
         return first
     runs = [first] + [once(board, timeout) for _ in range(REPEATS - 1)]
-    if len({(o.verdict, o.count) for o in runs}) > 1:
-        said = ", ".join(f"{o.verdict}/{o.count}" if o.answered else o.status for o in runs)
+    if len({o.answer for o in runs}) > 1:
+        said = ", ".join(said_text(o) if o.answered else o.status for o in runs)
         return Outcome(error=f"repeated runs differ: {said}", status=UNSTEADY)
     return replace(first, seconds=statistics.median(o.seconds for o in runs))
 
 
 # --- the run -----------------------------------------------------------------------------------
+
+
+def said_text(o: Outcome) -> str:
+    """An answer in a few words: verdict/count, or verdict/safe cells/mines."""
+    if o.count is None and o.safe is not None:
+        return f"{o.verdict}/{len(o.safe)} safe/{len(o.mines)} mines"
+    return f"{o.verdict}/{o.count}"
 
 
 def disagreements(item: Labelled, outcomes: dict[str, Outcome]) -> list[str]:
@@ -162,12 +204,12 @@ def disagreements(item: Labelled, outcomes: dict[str, Outcome]) -> list[str]:
         if o.status == UNSTEADY:
             found.append(f"DISAGREEMENT: {item.label}: {name} answers differently: {o.error}")
     for name, o in answered.items():
-        if not fits.get(o.verdict, lambda n: False)(o.count):
+        if o.count is not None and not fits.get(o.verdict, lambda n: False)(o.count):
             found.append(
                 f"DISAGREEMENT: {item.label}: {name} says {o.verdict} with count {o.count}"
             )
-    if len({(o.verdict, o.count) for o in answered.values()}) > 1:
-        said = ", ".join(f"{name} {o.verdict}/{o.count}" for name, o in answered.items())
+    if len({o.answer for o in answered.values()}) > 1:
+        said = ", ".join(f"{name} {said_text(o)}" for name, o in answered.items())
         found.append(f"DISAGREEMENT: {item.label}: {said}")
     return found
 
@@ -196,11 +238,15 @@ def run_family(
     for item in family.boards:
         outcomes = {}
         for name in results.engines:
-            if skip and (family.kind, name) in given_up:
+            if family.question == FORCED and name in LISTING:
+                why = "lists every solution: not run on boards beyond its reach"
+                outcomes[name] = Outcome(error=why, status=SKIPPED)
+            elif skip and (family.kind, name) in given_up:
                 before = given_up[family.kind, name]
                 outcomes[name] = Outcome(error=f"answered none of {before}", status=SKIPPED)
             else:
-                outcomes[name] = steady(workers[name].run, item.board, timeout)
+                run = functools.partial(workers[name].run, question=family.question)
+                outcomes[name] = steady(run, item.board, timeout)
         results.rows.append((family, item, outcomes))
         results.disagreements += disagreements(item, outcomes)
         said = ", ".join(f"{name} {cell(o, timeout)}" for name, o in outcomes.items())
@@ -230,24 +276,43 @@ def run(found: list[Family], timeout: float, skip: bool) -> Results:
     return results
 
 
+def destinations(
+    quick: bool, update_docs: bool, markdown: Path | None, picture: Path | None
+) -> tuple[Path | None, Path | None]:
+    """Where the results section and the plot go: where told; else, for a full run, RESULTS
+    (outside git), or docs/ with `update_docs`; a quick run writes nothing it is not told to."""
+    if quick:
+        return markdown, picture
+    home = (DOCS, PLOT) if update_docs else (RESULTS / DOCS.name, RESULTS / PLOT.name)
+    return markdown or home[0], picture or home[1]
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a few small boards; writes nothing")
     parser.add_argument("--timeout", type=float, help="seconds per board and engine (default 10)")
     parser.add_argument("--boards", type=int, default=3, help="boards per random/mid-game family")
     parser.add_argument("--no-skip", action="store_true", help="run every engine on every board")
-    parser.add_argument("--markdown", type=Path, help=f"results section to write (default {DOCS})")
-    parser.add_argument("--plot", type=Path, help=f"PNG to draw (default {PLOT})")
+    parser.add_argument(
+        "--update-docs",
+        action="store_true",
+        help=f"write the results section of {DOCS.relative_to(ROOT)} and "
+        f"{PLOT.relative_to(ROOT)} (default: {RESULTS.relative_to(ROOT)}/, outside git)",
+    )
+    parser.add_argument("--markdown", type=Path, help="results section to write (a file)")
+    parser.add_argument("--plot", type=Path, help="PNG to draw")
     args = parser.parse_args(argv)
     timeout = args.timeout or (2.0 if args.quick else 10.0)
-    markdown = args.markdown or (None if args.quick else DOCS)
-    picture = args.plot or (None if args.quick else PLOT)
+    markdown, picture = destinations(args.quick, args.update_docs, args.markdown, args.plot)
 
     found = benchmark_families(args.quick, args.boards)
     results = run(found, timeout, skip=not args.no_skip)
     command = "python benchmarks/bench.py" + (" " + " ".join(argv or sys.argv[1:])).rstrip()
     section = report(results, command)
     print(section)
+    for path in (markdown, picture):
+        if path is not None:
+            path.parent.mkdir(parents=True, exist_ok=True)
     if markdown is not None:
         write_section(markdown, section)
         print(f"wrote {markdown}", file=sys.stderr)

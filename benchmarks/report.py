@@ -3,8 +3,10 @@ docs/benchmarks.md, and the plot. `bench.py` runs the boards and hands its `Resu
 
 Each engine's answer to one board is the package's own `logicmines.compare.Outcome` (the one
 `compare` prints), with two statuses that only the benchmark gives: SKIPPED (an engine not run on
-a family, as it answered none of a smaller family of the same kind) and UNSTEADY (repeated runs of
-one board gave different answers).
+a family, as it answered none of a smaller family of the same kind, or as it lists every
+solution and the family is past that) and UNSTEADY (repeated runs of one board gave different
+answers). Families asked for the count and families asked for the forced cells get tables of
+their own, each with the agreement of every pair of engines.
 """
 
 from __future__ import annotations
@@ -22,13 +24,20 @@ from importlib.metadata import version as package_version
 from pathlib import Path
 
 from logicmines.compare import ERROR, MISSING, OK, TIMEOUT, Outcome
-from logicmines.generate import Family, Labelled
+from logicmines.generate import COUNT, FORCED, Family, Labelled
 
 SKIPPED, UNSTEADY = "skipped", "unsteady"  # the benchmark's own statuses, beside the package's
 FAILED = (ERROR, UNSTEADY)  # no answer, and not for lack of time
 BEGIN = "<!-- results: written by benchmarks/bench.py; everything to the end marker is replaced -->"
 END = "<!-- end of results -->"
-COLOURS = {"gprolog": "C3", "reference": "C1", "prolog": "C0", "kanren": "C2"}
+COLOURS = {
+    "gprolog": "C3",
+    "reference": "C1",
+    "clpfd": "C4",
+    "clingo": "C5",
+    "prolog": "C0",
+    "kanren": "C2",
+}
 
 
 @dataclass
@@ -98,12 +107,14 @@ def ratio_cell(
 
 
 def answer_text(outcomes: dict[str, Outcome]) -> str:
-    answers = {(o.verdict, o.count) for o in outcomes.values() if o.answered}
+    answers = {o.answer for o in outcomes.values() if o.answered}
     if not answers:
         return "no engine answered"
     if len(answers) > 1:
         return "**DISAGREEMENT**"
-    ((verdict, count),) = answers
+    ((verdict, count, safe, mines),) = answers
+    if count is None:
+        return f"{verdict}; {len(safe)} safe, {len(mines)} mines"
     # A count can pass any float's range (10^308); Decimal rounds it exactly.
     return f"{verdict}, {count if count < 10**15 else f'≈ {Decimal(count):.3g}'}"
 
@@ -111,9 +122,16 @@ def answer_text(outcomes: dict[str, Outcome]) -> str:
 # --- tables ------------------------------------------------------------------------------------
 
 
-def by_family(results: Results) -> list[tuple[Family, dict[str, list[Outcome]]]]:
+def asked(results: Results, question: str) -> list[tuple[Family, Labelled, dict[str, Outcome]]]:
+    """The rows of the boards asked `question` (COUNT or FORCED)."""
+    return [row for row in results.rows if row[0].question == question]
+
+
+def by_family(
+    results: Results, question: str = COUNT
+) -> list[tuple[Family, dict[str, list[Outcome]]]]:
     table: dict[str, tuple[Family, dict[str, list[Outcome]]]] = {}
-    for family, _, outcomes in results.rows:
+    for family, _, outcomes in asked(results, question):
         empty = {name: [] for name in results.engines}
         _, columns = table.setdefault(family.name, (family, empty))
         for name in results.engines:
@@ -177,22 +195,74 @@ def agreement_lines(results: Results) -> list[str]:
         lines += [""] + [f"- {line}" for line in results.disagreements]
     else:
         lines.append(
-            "Agreement: on every board, every engine that answered gave the same verdict and "
-            "count, and each verdict fits its count."
+            "Agreement: on every board, every engine that answered gave the same answer (the "
+            "verdict and the count, or the verdict and the forced cells), and each verdict fits "
+            "its count."
         )
     return lines
 
 
-def board_table(results: Results) -> list[str]:
-    engines = results.engines
+def pairs(results: Results, question: str) -> dict[tuple[str, str], tuple[int, int]]:
+    """For each pair of engines: on how many boards asked `question` both answered, and on how
+    many of those they gave the same answer."""
+    rows = asked(results, question)
+    found = {}
+    for i, one in enumerate(results.engines):
+        for other in results.engines[i + 1 :]:
+            both = [o for *_, o in rows if o[one].answered and o[other].answered]
+            same = sum(o[one].answer == o[other].answer for o in both)
+            found[one, other] = (len(both), same)
+    return found
+
+
+def pair_table(results: Results, question: str) -> list[str]:
+    """A matrix: for each pair of engines, 'agreed/both answered' (— where they never both
+    answered), over the boards asked `question`."""
+    rows = asked(results, question)
+    engines = tuple(  # those run on these boards
+        name for name in results.engines if any(o[name].status != SKIPPED for *_, o in rows)
+    )
+    counted = pairs(results, question)
+    what = "verdict and count" if question == COUNT else "verdict and forced cells"
     lines = [
         "",
-        "Every board: the answer of the engines that answered it, and the time of each engine:",
+        f"Agreement of each pair of engines on the {what} ({len(rows)} "
+        "boards): the boards on which they agreed, of those both answered:",
+        "",
+        f"| | {' | '.join(engines[1:])} |",
+        f"|---|{'--:|' * (len(engines) - 1)}",
+    ]
+    for i, one in enumerate(engines[:-1]):
+        cells = []
+        for j, other in enumerate(engines[1:], start=1):
+            if j <= i:
+                cells.append("")
+                continue
+            both, same = counted[one, other]
+            cells.append("—" if both == 0 else f"{same}/{both}" + ("" if same == both else " ✗"))
+        lines.append(f"| {one} | {' | '.join(cells)} |")
+    return lines
+
+
+def board_table(results: Results, question: str = COUNT) -> list[str]:
+    engines = results.engines
+    if question == COUNT:
+        heading = "Every board: the answer of the engines that answered it, and the time of each:"
+    else:
+        heading = (
+            "Beyond the reference's reach, every board: the verdict and the number of forced "
+            "cells (safe in every solution; mines in every solution) that the engines that "
+            "answered agree on, and the time of each engine (gprolog and reference list every "
+            "solution, so they are not run here):"
+        )
+    lines = [
+        "",
+        heading,
         "",
         f"| board | cells | `?` | answer | {' | '.join(engines)} |",
         f"|---|--:|--:|---|{'--:|' * len(engines)}",
     ]
-    for _, item, outcomes in results.rows:
+    for _, item, outcomes in asked(results, question):
         times = " | ".join(cell(outcomes[name], results.timeout) for name in engines)
         answer = answer_text(outcomes)
         lines.append(f"| {item.label} | {item.cells} | {item.unknowns} | {answer} | {times} |")
@@ -200,9 +270,12 @@ def board_table(results: Results) -> list[str]:
 
 
 def tables(results: Results) -> str:
-    """The report in markdown: medians, ratios, agreement, every board."""
+    """The report in markdown: medians, ratios, agreement, every board; then the boards beyond
+    the reference's reach, with the agreement of every pair of engines on each question."""
     lines = median_table(results) + ratio_table(results)
-    lines += agreement_lines(results) + board_table(results)
+    lines += agreement_lines(results) + pair_table(results, COUNT) + board_table(results)
+    if asked(results, FORCED):
+        lines += board_table(results, FORCED) + pair_table(results, FORCED)
     return "\n".join(lines) + "\n"
 
 
@@ -240,7 +313,7 @@ def machine() -> str:
     return (
         f"- CPU: {cpu}, {os.cpu_count()} cores; {platform.platform()}\n"
         f"- Python {platform.python_version()}, miniKanren {package('miniKanren')}, "
-        f"pyswip {package('pyswip')}\n"
+        f"pyswip {package('pyswip')}, clingo {package('clingo')}\n"
         f"- SWI-Prolog {version(['swipl', '--version'])}, "
         f"GNU Prolog {version(['gplc', '--version'])}\n"
     )
@@ -286,10 +359,9 @@ def plot(results: Results, path: Path) -> None:
     for i, name in enumerate(results.engines):
         nudge = 0.92 + 0.16 * i / max(1, len(results.engines) - 1)  # side by side, not on top
         colour = COLOURS.get(name, f"C{4 + i}")
-        done = [
-            (item.cells, o.seconds) for _, item, row in results.rows if (o := row[name]).answered
-        ]
-        late = [item.cells for _, item, row in results.rows if row[name].status == TIMEOUT]
+        counted = asked(results, COUNT)
+        done = [(item.cells, o.seconds) for _, item, row in counted if (o := row[name]).answered]
+        late = [item.cells for _, item, row in counted if row[name].status == TIMEOUT]
         if done:
             xs, ys = zip(*done)
             axes.scatter([x * nudge for x in xs], ys, s=22, color=colour, label=name)

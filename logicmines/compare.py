@@ -1,15 +1,17 @@
 """compare: every engine on the same board, side by side, each within one time limit.
 
-`run_engine` is the one way an engine is measured: `compare` and the benchmark both call it.
+`run_engine` (verdict and count) and `run_forced` (verdict and the cells forced in every
+solution, for boards whose solutions are past counting by the whole-board engines) are the two
+ways an engine is measured: `compare` and the benchmark both call them.
 """
 
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .backends import REGISTRY, make_backend
-from .board import Board
+from .board import Board, Cell
 from .engine import BackendUnavailable, EngineError, EngineTimeout, seconds_text
 
 # How an engine that gave no answer is described, by its status.
@@ -18,17 +20,25 @@ OK, TIMEOUT, MISSING, ERROR = "ok", "timeout", "missing", "error"
 
 @dataclass(frozen=True)
 class Outcome:
-    """One engine on one board: its verdict and count and how long both took, or why not."""
+    """One engine on one board: its verdict and count (or, from `run_forced`, its verdict and
+    the forced cells) and how long they took, or why not."""
 
     verdict: str | None = None
     count: int | None = None
     seconds: float | None = None
     error: str | None = None  # why there is no answer, in words (None: answered)
     status: str = OK  # ok, timeout, missing (not installed) or error
+    safe: tuple[Cell, ...] | None = None  # run_forced: unknown cells safe in every solution
+    mines: tuple[Cell, ...] | None = None  # run_forced: unknown cells mines in every solution
 
     @property
     def answered(self) -> bool:
         return self.error is None
+
+    @property
+    def answer(self) -> tuple:
+        """What two engines that agree both said: verdict, count, safe cells, mines."""
+        return (self.verdict, self.count, self.safe, self.mines)
 
     def as_json(self) -> dict:
         if self.error is not None:
@@ -36,25 +46,72 @@ class Outcome:
         return {"verdict": self.verdict, "count": self.count, "seconds": round(self.seconds, 6)}
 
 
-def run_engine(name: str, board: Board, timeout: float | None) -> Outcome:
-    """`check` (the verdict) then `count` by a new backend `name` on `board`, timed together
-    and within one limit of `timeout` seconds for both (None: no limit).
+def run_engine(name: str, board: Board, timeout: float | None, mines: int | None = None) -> Outcome:
+    """`check` (the verdict) then `count` by a new backend `name` on `board` (with exactly
+    `mines` mines in all, when given), timed together and within one limit of `timeout` seconds
+    for both (None: no limit).
 
     A new backend for each board: nothing one board taught it speeds up the next (the engine
     itself, a loaded Prolog program or a compiled one, is started once per process).
     """
+
+    def answer(backend, left) -> Outcome:
+        verdict = backend.check(board, mines).verdict.value
+        backend.timeout = left()
+        return Outcome(verdict, backend.count(board, mines))
+
+    return _timed(name, timeout, answer)
+
+
+def run_forced(name: str, board: Board, timeout: float | None, mines: int | None = None) -> Outcome:
+    """The verdict and the forced cells (the unknown cells safe in every solution, and those
+    that are mines in every solution) by a new backend `name`, within `timeout` seconds.
+
+    For boards with too many solutions to list: an engine that finds forced cells without
+    counting (`consequences`, as clingo and clpfd do) is asked that, and its verdict follows
+    from it (no solution; one, when every unknown cell is forced; else several); any other
+    engine is asked `analyze` (cells with chance 0 and 1), and its verdict follows from the
+    count. The outcome's count is None: agreeing engines agree on verdict, safe cells and mines.
+    """
+
+    def answer(backend, left) -> Outcome:
+        consequences = getattr(backend, "consequences", None)
+        if consequences is None:
+            analysis = backend.analyze(board, mines)
+            verdict = _verdict(analysis.count)
+            return Outcome(verdict, safe=tuple(analysis.safe), mines=tuple(analysis.mines))
+        forced = consequences(board, mines)
+        if forced is None:
+            return Outcome("none", safe=(), mines=())
+        unknown = sum(row.count("?") for row in board.as_puzzle().rows)
+        verdict = _verdict(1 if len(forced.safe) + len(forced.mines) == unknown else 2)
+        return Outcome(verdict, safe=tuple(sorted(forced.safe)), mines=tuple(sorted(forced.mines)))
+
+    return _timed(name, timeout, answer)
+
+
+def _verdict(count: int) -> str:
+    return "none" if count == 0 else "unique" if count == 1 else "multiple"
+
+
+def _timed(name: str, timeout: float | None, answer) -> Outcome:
+    """`answer(backend, left)` by a new backend `name`, timed, within `timeout` seconds in all:
+    `left()` is the time left of it (for a second question), or the reason there is none."""
     start = time.perf_counter()
+
+    def left() -> float | None:
+        if timeout is None:
+            return None
+        seconds = timeout - (time.perf_counter() - start)
+        if seconds <= 0:
+            raise EngineTimeout(name, timeout)
+        return seconds
+
     try:
         backend = make_backend(name, timeout)
         start = time.perf_counter()  # making the backend is starting the engine, not answering
         backend.timeout = timeout
-        verdict = backend.check(board).verdict.value
-        if timeout is not None:
-            left = timeout - (time.perf_counter() - start)
-            if left <= 0:
-                raise EngineTimeout(name, timeout)
-            backend.timeout = left
-        count = backend.count(board)
+        found = answer(backend, left)
     except BackendUnavailable as missing:
         return Outcome(error=f"not installed: {missing}", status=MISSING)
     except EngineTimeout:
@@ -66,7 +123,7 @@ def run_engine(name: str, board: Board, timeout: float | None) -> Outcome:
         return Outcome(seconds=time.perf_counter() - start, error=str(failure), status=ERROR)
     except (RuntimeError, MemoryError, RecursionError, OSError) as failure:
         return Outcome(error=f"failed: {failure}", status=ERROR)
-    return Outcome(verdict, count, time.perf_counter() - start)
+    return replace(found, seconds=time.perf_counter() - start)
 
 
 def warm_up(engines: tuple[str, ...] | None = None) -> None:
@@ -81,15 +138,21 @@ def warm_up(engines: tuple[str, ...] | None = None) -> None:
 
 
 def agreement(outcomes: dict[str, Outcome]) -> tuple[int, bool]:
-    """How many engines answered, and whether all of those gave the same verdict and count."""
-    answers = [(o.verdict, o.count) for o in outcomes.values() if o.answered]
+    """How many engines answered, and whether all of those gave the same answer (verdict and
+    count, and the forced cells from `run_forced`)."""
+    answers = [o.answer for o in outcomes.values() if o.answered]
     return len(answers), len(set(answers)) <= 1
 
 
 def compare(
-    board: Board, timeout: float | None, engines: tuple[str, ...] | None = None
+    board: Board,
+    timeout: float | None,
+    engines: tuple[str, ...] | None = None,
+    mines: int | None = None,
 ) -> tuple[dict[str, Outcome], bool]:
-    """Every engine's outcome on `board` (all registered engines by default), and whether all
-    engines that answered agree."""
-    outcomes = {name: run_engine(name, board, timeout) for name in engines or tuple(REGISTRY)}
+    """Every engine's outcome on `board` (all registered engines by default; with exactly
+    `mines` mines in all, when given), and whether all engines that answered agree."""
+    outcomes = {
+        name: run_engine(name, board, timeout, mines) for name in engines or tuple(REGISTRY)
+    }
     return outcomes, agreement(outcomes)[1]

@@ -3,8 +3,9 @@
 The makers of single boards: `random_puzzle` (random mines, a share of the cells hidden),
 `unique_puzzle` (the first of those with exactly one solution), `midgame` (a game played by
 random safe clicks), `lattice` (digits on every other cell: a two-dimensional frontier). Then the
-families the benchmark runs (`Family` of `Labelled` boards), the same boards on every machine.
-Every board drawn from a mine layout is drawn by `Board.from_mines`.
+families the benchmark runs (`Family` of `Labelled` boards), the same boards on every machine:
+those whose solutions the engines count, and those beyond the reference's reach, where the
+question is the verdict and the forced cells. Every board drawn from a mine layout is drawn by `Board.from_mines`.
 """
 
 from __future__ import annotations
@@ -120,13 +121,20 @@ class Labelled:
         return sum(row.count("?") for row in self.board.rows)
 
 
+# The two questions the benchmark asks: the verdict and the count of every solution, or, past
+# counting by the whole-board engines, the verdict and the cells forced in every solution.
+COUNT, FORCED = "count", "forced"
+
+
 @dataclass(frozen=True)
 class Family:
-    """Boards of one family; families of one `kind` are listed smallest first."""
+    """Boards of one family, all asked one `question` (COUNT or FORCED); families of one
+    `kind` are listed smallest first."""
 
     name: str
     kind: str
     boards: list[Labelled]
+    question: str = COUNT
 
 
 # The three boards of docs/rules.md: one solution, four, none.
@@ -191,9 +199,41 @@ def midgame_families(levels: tuple[tuple[str, int, int, int], ...], seeds: range
     return found
 
 
+# Beyond the reference's reach: boards with up to 10^400 solutions, where the question is the
+# verdict and the forced cells (one board of each, seed 1).
+BEYOND_SIZES = (50, 100, 200)
+BEYOND_HIDDEN = 0.3
+BEYOND_MIDGAMES = (
+    ("Expert 16x30/99", 16, 30, 99),
+    ("50x50/500", 50, 50, 500),
+    ("100x100/2000", 100, 100, 2000),
+)
+BEYOND_SEED = 1
+
+
+def beyond_families(
+    sizes: tuple[int, ...] = BEYOND_SIZES,
+    levels: tuple[tuple[str, int, int, int], ...] = BEYOND_MIDGAMES,
+) -> list[Family]:
+    """Puzzles (MINES of the cells mines, BEYOND_HIDDEN of them hidden) and mid-games (half
+    opened) far past listing their solutions, one board a family, each asked FORCED."""
+    found = []
+    for size in sizes:
+        name = f"forced: random {size}x{size}, {BEYOND_HIDDEN:.0%} hidden"
+        board = random_puzzle(size, size, MINES, BEYOND_HIDDEN, BEYOND_SEED)
+        label = f"{name}, {MINES:.0%} mines, seed {BEYOND_SEED}"
+        found.append(Family(name, "forced: random", [Labelled(label, board)], FORCED))
+    for level, height, width, mines in levels:
+        name = f"forced: mid-game {level}"
+        board = midgame(height, width, mines, BEYOND_SEED)
+        label = f"{name}, seed {BEYOND_SEED}"
+        found.append(Family(name, "forced: mid-game", [Labelled(label, board)], FORCED))
+    return found
+
+
 def benchmark_families(quick: bool = False, per_family: int = 3) -> list[Family]:
     """The benchmark's families, from fixed seeds: the same boards on every run and machine.
-    `quick`: the first of each list only (seven small boards)."""
+    `quick`: the first of each list only (nine boards, the biggest 50x50)."""
     seeds = range(1, 1 + (1 if quick else per_family))
     return [
         rules_examples(),
@@ -204,4 +244,5 @@ def benchmark_families(quick: bool = False, per_family: int = 3) -> list[Family]
             seeds,
         ),
         *midgame_families(MIDGAMES[:1] if quick else MIDGAMES, seeds),
+        *(beyond_families(BEYOND_SIZES[:1], BEYOND_MIDGAMES[:1]) if quick else beyond_families()),
     ]

@@ -1,5 +1,7 @@
 """The benchmark: its quick run end to end (every engine on small boards, in agreement, in
-tables), the boards it is given, and the statuses it adds to the package's outcomes."""
+tables; the boards beyond the reference's reach, with their forced cells), the boards it is
+given, where it writes, the statuses it adds to the package's outcomes, and the package's two
+runners it measures with (`run_engine`, `run_forced`), with and without a mine total."""
 
 from __future__ import annotations
 
@@ -9,15 +11,24 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from oracle import all_models, verdict_of
 
-from logicmines.backends import make_backend
+from logicmines.backends import backend_names, make_backend
 from logicmines.board import Board
-from logicmines.compare import Outcome
-from logicmines.generate import lattice, random_puzzle, unique_puzzle
+from logicmines.compare import Outcome, compare, run_forced
+from logicmines.generate import (
+    FORCED,
+    beyond_families,
+    lattice,
+    midgame,
+    random_puzzle,
+    unique_puzzle,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 BENCH = ROOT / "benchmarks" / "bench.py"
-ENGINES = ("gprolog", "reference", "prolog", "kanren")
+ENGINES = ("gprolog", "reference", "clpfd", "clingo", "prolog", "kanren")
+HEADER = "| family | boards | cells | gprolog | reference | clpfd | clingo | prolog | kanren |"
 
 sys.path.insert(0, str(BENCH.parent))
 import bench  # noqa: E402
@@ -63,10 +74,49 @@ def test_quick_run_succeeds_with_every_engine_agreeing(quick):
     assert "Agreement: on every board, every engine that answered" in quick.out
 
 
+def test_the_benchmark_runs_every_registered_engine():
+    assert sorted(bench.ENGINES) == sorted(backend_names()) and bench.ENGINES[0] == "gprolog"
+
+
 def test_quick_run_prints_the_median_table_for_every_engine(quick):
-    assert "| family | boards | cells | gprolog | reference | prolog | kanren |" in quick.out
+    assert HEADER in quick.out
     assert "| rules examples | 3 | 2–20 |" in quick.out
-    assert "| family | reference | prolog | kanren |" in quick.out  # the ratios to gprolog
+    assert "| family | reference | clpfd | clingo | prolog | kanren |" in quick.out  # ratios
+
+
+def test_quick_run_gives_the_agreement_of_every_pair_of_engines_on_the_count(quick):
+    # 7 boards asked for the count: gprolog and reference answer 6 (not the Beginner mid-game).
+    table = quick.out.split("on the verdict and count (7 boards)")[1]
+    assert "| gprolog | 6/6 | 6/6 | 6/6 | 6/6 | 6/6 |" in table
+    assert "| clpfd |  |  | 7/7 | 7/7 | 7/7 |" in table
+
+
+@pytest.mark.parametrize(
+    "label",
+    [
+        "forced: random 50x50, 30% hidden, 20% mines, seed 1",
+        "forced: mid-game Expert 16x30/99, seed 1",
+    ],
+)
+def test_beyond_the_references_reach_four_engines_give_the_forced_cells(quick, label):
+    _, cells, unknown, said, *times = quick.board_row(label)
+    board = next(i.board for f in beyond_families() for i in f.boards if i.label == label)
+    analysis = make_backend("kanren").analyze(board)
+    assert said == f"multiple; {len(analysis.safe)} safe, {len(analysis.mines)} mines"
+    assert (int(cells), int(unknown)) == (
+        board.height * board.width,
+        sum(r.count("?") for r in board.rows),
+    )
+    gprolog, reference, *answered = times
+    assert (gprolog, reference) == ("not run", "not run")
+    assert all(time.endswith((" ms", " s")) and not time.startswith(">") for time in answered)
+
+
+def test_quick_run_gives_the_agreement_of_the_engines_that_give_forced_cells(quick):
+    table = quick.out.split("on the verdict and forced cells (2 boards)")[1]
+    assert "| | clingo | prolog | kanren |" in table  # gprolog and reference: not run
+    assert "| clpfd | 2/2 | 2/2 | 2/2 |" in table
+    assert "| prolog |  |  | 2/2 |" in table
 
 
 @pytest.mark.parametrize(
@@ -86,9 +136,11 @@ def test_every_engine_answers_the_rules_examples(quick, label, answer):
 
 def test_a_board_past_the_time_limit_shows_as_timeout(quick):
     # The original lists all 16 solutions of this mid-game by a search that takes ~10 s here.
-    *_, gprolog, reference, prolog, kanren = quick.board_row("mid-game Beginner 9x9/10, seed 1")
+    *_, gprolog, reference, clpfd, clingo, prolog, kanren = quick.board_row(
+        "mid-game Beginner 9x9/10, seed 1"
+    )
     assert (gprolog, reference) == ("> 2 s", "> 2 s")
-    assert prolog.endswith(" ms") and kanren.endswith(" ms")
+    assert all(time.endswith(" ms") for time in (clpfd, clingo, prolog, kanren))
     assert "> timeout" in quick.out
 
 
@@ -96,10 +148,39 @@ def test_quick_run_replaces_only_the_results_section(quick):
     assert quick.markdown.startswith("# Kept above\n")
     assert quick.markdown.endswith("<!-- end of results -->\n\nKept below.\n")
     assert "old results" not in quick.markdown
-    assert "| family | boards | cells | gprolog | reference | prolog | kanren |" in quick.markdown
+    assert HEADER in quick.markdown
+
+
+# --- where it writes ------------------------------------------------------------------------------
+
+
+def test_a_full_run_writes_outside_git_unless_told_to_update_the_docs():
+    results = bench.RESULTS
+    assert results.relative_to(ROOT).as_posix() == "benchmarks/results"
+    ignored = subprocess.run(
+        ["git", "check-ignore", "-q", str(results / "benchmarks.md")], cwd=ROOT, check=False
+    )
+    assert ignored.returncode == 0  # .gitignore keeps it out of git
+    assert bench.destinations(False, False, None, None) == (
+        results / "benchmarks.md",
+        results / "benchmarks.png",
+    )
+    assert bench.destinations(False, True, None, None) == (bench.DOCS, bench.PLOT)
+    assert bench.destinations(True, False, None, None) == (None, None)
+    told = Path("elsewhere.md")
+    assert bench.destinations(False, True, told, None) == (told, bench.PLOT)
 
 
 # --- the boards -----------------------------------------------------------------------------------
+
+
+def test_the_boards_beyond_the_references_reach_are_asked_for_forced_cells():
+    found = beyond_families()
+    assert [f.question for f in found] == [FORCED] * 6
+    sizes = [(i.board.height, i.board.width) for f in found for i in f.boards]
+    assert sizes == [(50, 50), (100, 100), (200, 200), (16, 30), (50, 50), (100, 100)]
+    assert found[0].boards[0].board == random_puzzle(50, 50, 0.2, 0.3, seed=1)
+    assert found[-1].boards[0].board == midgame(100, 100, 2000, seed=1)
 
 
 def test_a_random_puzzle_shows_the_digits_of_its_mine_layout():
@@ -170,3 +251,59 @@ def test_an_answer_that_does_not_fit_its_count_is_a_disagreement():
     item = bench.Labelled("a board", Board(("0",)))
     (line,) = bench.disagreements(item, {"kanren": Outcome("unique", 2, 0.01)})
     assert line == "DISAGREEMENT: a board: kanren says unique with count 2"
+
+
+def test_disagreeing_forced_cells_are_a_disagreement():
+    item = bench.Labelled("a board", Board(("0",)))
+    one = Outcome("multiple", seconds=0.1, safe=((0, 1),), mines=())
+    other = Outcome("multiple", seconds=0.1, safe=(), mines=((0, 1),))
+    (line,) = bench.disagreements(item, {"clingo": one, "kanren": other})
+    assert line == (
+        "DISAGREEMENT: a board: clingo multiple/1 safe/0 mines, kanren multiple/0 safe/1 mines"
+    )
+    assert bench.disagreements(item, {"clingo": one, "kanren": one}) == []
+
+
+# --- the package's runners, against plain enumeration -------------------------------------------
+
+SMALL = [
+    "1121 / 1??* / 12?* / 0122",  # one solution
+    "1110 / 2*31 / 3*?? / 2*4? / 112?",  # four
+    "2?",  # none
+    "??01?",  # two, with a cell safe and a cell a mine in both
+    "1? / ?? / ??",  # 5 unknown cells, a digit: 24 solutions
+]
+
+
+def enumerated(board: Board, mines: int | None) -> list[tuple[str, ...]]:
+    models = all_models(board)
+    return [m for m in models if mines is None or sum(r.count("*") for r in m) == mines]
+
+
+@pytest.mark.parametrize("text", SMALL)
+@pytest.mark.parametrize("mines", [None, 1, 2, 5])
+def test_compare_with_a_mine_total_gives_every_engine_the_enumerated_count(text, mines):
+    board = Board.from_text(text)
+    outcomes, agree = compare(board, 20.0, mines=mines)
+    assert set(outcomes) == set(backend_names())
+    count = len(enumerated(board, mines))
+    assert agree
+    for name, outcome in outcomes.items():
+        assert (outcome.verdict, outcome.count) == (verdict_of(count), count), name
+
+
+@pytest.mark.parametrize("text", SMALL)
+@pytest.mark.parametrize("mines", [None, 1, 2, 5])
+@pytest.mark.parametrize("engine", ["clpfd", "clingo", "prolog", "kanren", "reference"])
+def test_run_forced_gives_the_enumerated_verdict_and_forced_cells(text, mines, engine):
+    board = Board.from_text(text)
+    models = enumerated(board, mines)
+    unknown = [cell for cell in board.cells() if board[cell] == "?"]
+    shown = {cell: {m[cell[0]][cell[1]] for m in models} for cell in unknown}
+    outcome = run_forced(engine, board, 20.0, mines)
+    assert outcome.verdict == verdict_of(len(models)) and outcome.count is None
+    if models:
+        assert outcome.safe == tuple(c for c in unknown if "*" not in shown[c])
+        assert outcome.mines == tuple(c for c in unknown if shown[c] == {"*"})
+    else:
+        assert outcome.safe == outcome.mines == ()
