@@ -231,6 +231,18 @@ def test_reference_answer_is_the_verdict_place_and_the_one_solution(prolog):
         assert (text(solved) if solved else None) == solution
 
 
+@pytest.mark.parametrize("was", ["terminating", "full"])
+def test_reference_helpers_leave_the_propagation_flag_as_it_was(prolog, was):
+    # They run m/2 with clpfd_propagation full, and put the flag back, even when m/2 raises.
+    ask(prolog, f"set_prolog_flag(clpfd_propagation, {was})")
+    board = codes(EXAMPLE_FOUR)
+    assert ask(prolog, "reference_count(%p, N)", board) == [{"N": 4}]
+    assert ask(prolog, "reference_answer(%p, [P, _])", board) == [{"P": 2}]
+    raised = "catch(call_with_time_limit(0.001, reference_count(%p, _)), time_limit_exceeded, true)"
+    ask(prolog, raised, codes(["?" * 8] * 4))
+    assert ask(prolog, "current_prolog_flag(clpfd_propagation, F)") == [{"F": was}]
+
+
 @pytest.mark.parametrize("seed", range(6))
 def test_reference_with_mines_keeps_the_solutions_with_that_many_mines(prolog, seed):
     rows = random_board(random.Random(500 + seed), max_unknown=8)
@@ -629,14 +641,17 @@ def test_port_searches_as_the_original_does_call_for_call(tmp_path):
         + report.format(reset="flag(q,_,0),flag(c,_,0)", read="flag(q,Q,Q),flag(c,C,C)")
         + "),true).\n"
     )
-    by_swi = subprocess.run(
-        ["swipl", "-q", "-g", "main", "-t", "halt", str(swi)],
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=60,
-    )
-    assert by_swi.stdout == by_gnu.stdout
+    # Under SWI's default propagation and under the full propagation the port's helpers use.
+    for propagation in ("terminating", "full"):
+        by_swi = subprocess.run(
+            ["swipl", "-q", "-g", f"set_prolog_flag(clpfd_propagation, {propagation})"]
+            + ["-g", "main", "-t", "halt", str(swi)],
+            capture_output=True,
+            text=True,
+            check=True,
+            timeout=60,
+        )
+        assert by_swi.stdout == by_gnu.stdout, propagation
     modes = [line.split("-")[0] for line in by_gnu.stdout.splitlines()]
     assert modes.count("all") == len(boards)
     assert modes.count("given") > len(boards) / 2
