@@ -213,8 +213,9 @@ def _no_guess(
         moves += 1
         if not _move_a_mine(position, draw):
             # Every unknown square is beside the opened ones (the end of the game, or a first
-            # click hemmed in by mines): a mine, found or not, goes to a safe square anywhere,
-            # opened or not, and the game is played afresh.
+            # click hemmed in by mines): a mine the judge has not found (any mine, when it found
+            # them all) goes to a safe square anywhere, opened or not, and the game is played
+            # afresh.
             mines = sorted(position.mines)
             stuck = [cell for cell in mines if position.unknown(cell)] or mines
             safe = [
