@@ -119,6 +119,7 @@ def build_parser() -> argparse.ArgumentParser:
     engines = ", ".join(REGISTRY)
     compare = _exact(_command(commands, "compare", f"Run every engine ({engines}) side by side."))
     _timeout(compare, 10.0, "10, per engine and board")
+    _with_mines(compare)
     examples = commands.add_parser(
         "examples",
         help="List the example boards, or print one.",
@@ -453,7 +454,7 @@ def run_compare(boards: list[Board], args: argparse.Namespace, out: Out) -> int:
     status_code = 0
     warm_up()
     for index, board in enumerate(boards):
-        outcomes, agree = compare(board, args.timeout)
+        outcomes, agree = compare(board, args.timeout, mines=args.mines)
         if not agree:
             status_code = 1
         out.comparison(index, board, outcomes)

@@ -13,6 +13,7 @@ import time
 
 import pytest
 from conftest import EXAMPLES, ROOT, assert_one_error_line, checkout_env, run_main
+from oracle import all_models, verdict_of
 
 from logicmines import __version__
 from logicmines.cli import TERMINAL_HINT, build_parser
@@ -80,6 +81,33 @@ def test_an_example_piped_into_check_from_another_folder(tmp_path):
     assert checked.returncode == 1, checked.stderr  # two of the three boards are not unique
     assert [line.count('"verdict"') for line in checked.stdout.splitlines()] == [1, 1, 1]
     assert '"unique"' in checked.stdout and '"none"' in checked.stdout
+
+
+# --- compare --mines ------------------------------------------------------------------------------
+
+
+def _mines_in(rows: tuple[str, ...]) -> int:
+    return sum(row.count("*") for row in rows)
+
+
+@pytest.mark.parametrize("mines", [0, 4, 5, 6])
+def test_compare_with_a_mine_total_counts_only_the_solutions_with_that_many(mines):
+    text = (EXAMPLES / "spec.txt").read_text(encoding="utf-8")
+    run = run_main(["compare", "--json", "--mines", str(mines), "--timeout", "60"], stdin=text)
+    assert run.status == 0, run.err
+    for board, record in zip(parse_boards(text, "spec"), run.records(), strict=True):
+        wanted = sum(_mines_in(rows) == mines for rows in all_models(board))
+        answers = {
+            (outcome["verdict"], int(outcome["count"]))
+            for outcome in record["engines"].values()
+            if outcome.get("verdict") is not None
+        }
+        assert answers == {(verdict_of(wanted), wanted)}, record
+
+
+def test_compare_takes_the_same_mines_argument_as_count():
+    run = run_main(["compare", "--mines", "x"], stdin="2?\n")
+    assert assert_one_error_line(run, "argument --mines").startswith("expected a whole number")
 
 
 # --- version --------------------------------------------------------------------------------------
