@@ -86,11 +86,12 @@
 
 :- use_module(common, [board_shape/3, solution_limit/2]).
 :- use_module(library(aggregate), [aggregate_all/3]).
-:- use_module(library(apply), [maplist/2, maplist/3, maplist/4, partition/4, foldl/4, foldl/5]).
+:- use_module(library(apply),
+              [include/3, maplist/2, maplist/3, maplist/4, partition/4, foldl/4, foldl/5]).
 :- use_module(library(clpfd)).
 :- use_module(library(error), [must_be/2]).
 :- use_module(library(lists), [append/2, append/3, member/2, nth0/3, sum_list/2]).
-:- use_module(library(pairs), [map_list_to_pairs/3, pairs_values/2]).
+:- use_module(library(pairs), [group_pairs_by_key/2, map_list_to_pairs/3, pairs_values/2]).
 :- use_module(library(solution_sequences), [limit/2]).
 
 %!  board_mines(+Rows, -Mines) is semidet.
@@ -116,7 +117,12 @@ board_mines(Rows, Mines) :-
 %   orders in which to label the unknown cells still open (search/3): Local, the neighbours of
 %   each digit in reading order, and Tight, the neighbours of the digits with the fewest unknown
 %   cells first; each ends with the free cells (touching no digit), which no digit can refute.
-board_posted(Rows, Total, Mines, [Local, Tight]) :-
+board_posted(Rows, Total, Mines, Orders) :-
+    board_posted(Rows, Total, Mines, Orders, _).
+
+%   board_posted(+Rows, +Total, -Mines, -Orders, -Digits): the same, and Digits, for each digit
+%   whose sum is posted, the unknown cells of that sum.
+board_posted(Rows, Total, Mines, [Local, Tight], Digits) :-
     board_shape(Rows, _, _),
     maplist(maplist(cell_mine), Rows, Mines),
     maplist(maplist(code_mine), Rows, Mines, Cells),
@@ -427,7 +433,10 @@ add_mine(Sums, Mine, Place, Next) :-
 %   is forced, and its value is posted, which helps every later search. One found: every cell
 %   whose value differs between the two solutions is decided at once, as not forced. So there
 %   are at most as many searches as unknown cells, each stopping at its first solution, and
-%   usually far fewer.
+%   usually far fewer. Without a mine total, each search labels only the part of the board
+%   that the cell's digits link it to (parts/6): a half-played 100x100 game (6,000 unknown
+%   cells) takes about a second. With a total every cell is linked to every other, and the
+%   searches label the whole board: fine for an Expert board, too slow for a 50x50 one.
 %
 %   ?- board_forced([`1121`, `1??*`, `12?*`, `0122`], F).
 %   %@ F = [1, [1, 0, 1]].
@@ -464,25 +473,19 @@ board_forced_with_mines(Rows, Mines, Forced) :-
 forced(Rows, Total, [Found, Values]) :-
     board_shape(Rows, _, Width),
     append(Rows, Codes),
-    (   board_posted(Rows, Total, Mines, Orders),
+    unknown_places(Codes, Width, 0, Places),
+    (   board_posted(Rows, Total, Mines, [Local, Tight], Digits),
         append(Mines, Cells),
         foldl(unknown_mine, Codes, Cells, Open, []),
-        search(Orders, 1, first_models(Open, Models)),
-        Models = [First]
+        maplist(candidate, Open, Places, Candidates),
+        parts(Total, Digits, Candidates, Local, Tight, Parts),
+        maplist(first_solution, Parts)
     ->  Found = 1,
-        unknown_places(Codes, Width, 0, Places),
-        maplist(candidate, Open, First, Places, Candidates),
-        Orders = [_, Tight],
-        backbone(Candidates, Candidates, Open, Tight),
+        maplist(backbone, Parts),
         maplist(forced_value, Candidates, Values)
     ;   Found = 0,
         Values = []
     ).
-
-%   first_models(+Open, -Models, +Vars): Models holds the values of Open in the first solution
-%   that labeling Vars finds ([] when there is none).
-first_models(Open, Models, Vars) :-
-    findall(Open, limit(1, labeling([ff], Vars)), Models).
 
 %   unknown_places(+Codes, +Width, +Index, -Places): the row and column of each `?` of Codes
 %   (a board's cells in reading order, from the one at Index).
@@ -498,29 +501,114 @@ unknown_places([Code|Codes], Width, Index, Places) :-
     unknown_places(Codes, Width, Next, More).
 
 %   A candidate is c(Mine, Value, R-C, Status): the cell's variable, its value in the first
-%   solution (also kept as the variable's attribute, for contrary/1), its place, and, once
-%   decided, forced or free. A cell in no constraint at all (no digit touches it and there is
-%   no mine total) is free from the start: flipping it in a solution gives another.
-candidate(Mine, Value, Place, c(Mine, Value, Place, Status)) :-
+%   solution, its place, and, once decided, forced or free. An open cell's variable carries
+%   v(Value, Part) as its attribute: that same Value, for contrary/1, and the part it belongs
+%   to (parts/6). A cell that propagation settles at once is forced; a cell in no constraint at
+%   all (no digit touches it and there is no mine total) is free from the start: flipping it in
+%   a solution gives another.
+candidate(Mine, Place, c(Mine, Value, Place, Status)) :-
     (   integer(Mine)
-    ->  true
-    ;   put_attr(Mine, board, Value),
+    ->  Value = Mine,
+        Status = forced
+    ;   put_attr(Mine, board, v(Value, _)),
         (   fd_degree(Mine, 0)
-        ->  Status = free
+        ->  Value = 0,
+            Status = free
         ;   true
         )
     ).
 
 attr_unify_hook(_, _).
 
-%   backbone(+Left, +Candidates, +Open, +Tight): decides every candidate of Left in turn, by a
-%   search for a solution in which it takes its other value. Two orders take turns (as in
-%   search/3, from a smaller budget): the open cells nearest to it first, which finds quickly
+%   parts(+Total, +Digits, +Candidates, +Local, +Tight, -Parts): the undecided cells in parts
+%   that share no constraint, each part(Candidates, Local, Tight): its candidates, and its
+%   cells in the orders Local and Tight. With no total, two cells are in one part when a chain
+%   of digits links them: solutions of each part, taken together, are a solution of the board,
+%   so each search labels one part only. With a total, every cell is in one part. The parts
+%   are found by unifying the part variables of the cells of each digit.
+parts(Total, Digits, Candidates, Local, Tight, Parts) :-
+    (   Total == any
+    ->  maplist(same_part, Digits)
+    ;   maplist(candidate_mine, Candidates, Open),
+        same_part(Open)
+    ),
+    include(undecided, Candidates, Undecided),
+    foldl(number_part, Undecided, 0, _),
+    map_list_to_pairs(part_of, Undecided, Keyed),
+    keysort(Keyed, Sorted),
+    group_pairs_by_key(Sorted, ByPart),
+    by_part(Local, LocalByPart),
+    by_part(Tight, TightByPart),
+    maplist(part, ByPart, LocalByPart, TightByPart, Parts).
+
+same_part(Mines) :-
+    include(var, Mines, Open),
+    maplist(part_variable, Open, [Part|Others]),
+    !,
+    maplist(=(Part), Others).
+same_part(_).
+
+part_variable(Mine, Part) :-
+    get_attr(Mine, board, v(_, Part)).
+
+undecided(c(_, _, _, Status)) :-
+    var(Status).
+
+number_part(c(Mine, _, _, _), Next0, Next) :-
+    part_variable(Mine, Part),
+    (   var(Part)
+    ->  Part = Next0,
+        Next is Next0 + 1
+    ;   Next = Next0
+    ).
+
+part_of(c(Mine, _, _, _), Part) :-
+    part_variable(Mine, Part).
+
+%   by_part(+Order, -ByPart): the cells of Order in numbered parts, grouped by part, each group
+%   in Order's order.
+by_part(Order, ByPart) :-
+    include(numbered, Order, Open),
+    map_list_to_pairs(part_variable, Open, Keyed),
+    keysort(Keyed, Sorted),
+    group_pairs_by_key(Sorted, ByPart).
+
+numbered(Mine) :-
+    var(Mine),
+    part_variable(Mine, Part),
+    integer(Part).
+
+part(Key-Candidates, Key-Local, Key-Tight, part(Candidates, Local, Tight)).
+
+candidate_mine(c(Mine, _, _, _), Mine).
+
+candidate_value(c(_, Value, _, _), Value).
+
+%   first_solution(+Part): the first solution of Part's cells (Local and Tight taking turns, as
+%   in search/3), which gives each candidate its Value; fails when there is none.
+first_solution(part(Candidates, Local, Tight)) :-
+    maplist(candidate_mine, Candidates, Open),
+    turns([Local, Tight], 100 000, first_models(Open, Models)),
+    maplist(candidate_value, Candidates, Values),
+    Models = [Values].
+
+%   first_models(+Open, -Models, +Vars): Models holds the values of Open in the first solution
+%   that labeling Vars finds ([] when there is none).
+first_models(Open, Models, Vars) :-
+    findall(Open, limit(1, labeling([ff], Vars)), Models).
+
+%   backbone(+Part): decides every candidate of Part in turn, by a search for a solution in
+%   which it takes its other value, labeling the cells of its part only. Two orders take turns
+%   (as in search/3, from a smaller budget): the cells nearest to it first, which finds quickly
 %   that a forced cell is forced (the digits that force it are near: labeling far cells first
 %   would repeat the same refutation under every choice made there), and Tight, which finds
 %   solutions where the nearest cells first meet dead ends. Each cell first takes the value it
 %   does not have in the first solution (contrary/1), so that the two solutions differ in as
 %   many cells as they can, each of which is then decided at once.
+backbone(part(Candidates, _, Tight)) :-
+    maplist(candidate_mine, Candidates, Open),
+    backbone(Candidates, Candidates, Open, Tight).
+
 backbone([], _, _, _).
 backbone([c(Mine, Value, R-C, Status)|Left], Candidates, Open, Tight) :-
     (   nonvar(Status)
@@ -548,7 +636,7 @@ other_models(Mine, Other, Open, Models, Vars) :-
 contrary([]).
 contrary([Mine|Mines]) :-
     (   var(Mine)
-    ->  get_attr(Mine, board, First),
+    ->  get_attr(Mine, board, v(First, _)),
         Other is 1 - First,
         (   Mine = Other
         ;   Mine = First

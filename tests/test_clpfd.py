@@ -137,6 +137,19 @@ def test_forced_cells_of_big_boards_are_clingos_and_kanrens(board, mines):
         assert (ours.safe, ours.mines) == (analysis.safe, analysis.mines)
 
 
+def test_forced_cells_of_a_half_played_100x100_game_are_kanrens():
+    # 6,000 unknown cells: each search labels only the part of the board the cell is linked to.
+    board = midgame(100, 100, 2000, seed=1)
+    ours, analysis = ClpfdBackend(timeout=30).consequences(board), kanren.analyze(board)
+    assert (ours.safe, ours.mines) == (analysis.safe, analysis.mines)
+
+
+def test_forced_cells_too_hard_for_the_time_get_the_time_limit_never_an_answer():
+    # With its mine total every cell is linked to every other: each search labels them all.
+    with pytest.raises(EngineTimeout, match=r"^clpfd: gave up after 0\.5 s .*forced cells"):
+        ClpfdBackend(0.5).consequences(midgame(50, 50, 500, seed=1), mines=500)
+
+
 def test_the_rules_examples_are_answered_as_the_rules_say():
     example = Board.from_text("1121 / 1??* / 12?* / 0122")
     assert clpfd.check(example) == CheckResult(

@@ -10,8 +10,10 @@ labeling. So
 - ``solutions`` lists solutions by labeling, at most ``limit``;
 - ``consequences`` gives the unknown cells that are safe in every solution and those that are
   mines in every solution without counting: one solution, then, for each cell still undecided,
-  a search for a solution in which it takes the other value (the same answer as clingo's brave
-  and cautious consequences, and the same `Consequences`);
+  a search for a solution in which it takes the other value, within the part of the board that
+  digits link it to (the same answer as clingo's brave and cautious consequences, and the same
+  `Consequences`): a half-played 100x100 game in about a second; with a mine total, which links
+  every cell, each search labels the whole board, and a 50x50 game is past the time limit;
 - ``count`` and ``analyze`` label every solution one by one (``analyze`` counts, for each unknown
   cell, the solutions in which it is a mine, inside Prolog, keeping none of them): fine for small
   boards, hopeless for a board with 2**40 solutions, where they give up at the time limit.
@@ -44,6 +46,11 @@ _LISTS_ALL = (
 _SEARCHES = (
     ": check searches the whole board at once, and this one is too hard for it in that time; "
     "`--backend kanren` answers the same question"
+)
+_FORCED = (
+    ": forced cells are searched for on the whole board, and this one is too hard for it in "
+    "that time (with a mine total, every search labels every cell); `--backend kanren` "
+    "answers the same question"
 )
 _TOO_BIG = (
     ": the whole board is one CLP(FD) model, meant for boards of up to some thousands of "
@@ -88,7 +95,7 @@ class ClpfdBackend:
         """The unknown cells that are safe in every solution and those that are mines in every
         solution, found without counting (board.pl's board_forced); None when there is none."""
         puzzle = board.as_puzzle()
-        found, values = self._ask("board_forced", puzzle, mines, advice=_SEARCHES)
+        found, values = self._ask("board_forced", puzzle, mines, advice=_FORCED)
         if not found:
             return None
         unknown = [cell for cell in puzzle.cells() if puzzle[cell] == "?"]
