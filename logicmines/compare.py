@@ -10,7 +10,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, replace
 
-from .backends import REGISTRY, make_backend
+from .backends import REGISTRY, Backend, make_backend
 from .board import Board, Cell
 from .engine import BackendUnavailable, EngineError, EngineTimeout, seconds_text
 
@@ -74,20 +74,22 @@ def run_forced(name: str, board: Board, timeout: float | None, mines: int | None
     count. The outcome's count is None: agreeing engines agree on verdict, safe cells and mines.
     """
 
-    def answer(backend, left) -> Outcome:
-        consequences = getattr(backend, "consequences", None)
-        if consequences is None:
-            analysis = backend.analyze(board, mines)
-            verdict = _verdict(analysis.count)
-            return Outcome(verdict, safe=tuple(analysis.safe), mines=tuple(analysis.mines))
-        forced = consequences(board, mines)
-        if forced is None:
-            return Outcome("none", safe=(), mines=())
-        unknown = sum(row.count("?") for row in board.as_puzzle().rows)
-        verdict = _verdict(1 if len(forced.safe) + len(forced.mines) == unknown else 2)
-        return Outcome(verdict, safe=tuple(sorted(forced.safe)), mines=tuple(sorted(forced.mines)))
+    return _timed(name, timeout, lambda backend, left: forced_cells(backend, board, mines))
 
-    return _timed(name, timeout, answer)
+
+def forced_cells(backend: Backend, board: Board, mines: int | None = None) -> Outcome:
+    """The verdict and the forced cells of `board` by `backend`, untimed (see `run_forced`)."""
+    consequences = getattr(backend, "consequences", None)
+    if consequences is None:
+        analysis = backend.analyze(board, mines)
+        verdict = _verdict(analysis.count)
+        return Outcome(verdict, safe=tuple(analysis.safe), mines=tuple(analysis.mines))
+    forced = consequences(board, mines)
+    if forced is None:
+        return Outcome("none", safe=(), mines=())
+    unknown = sum(row.count("?") for row in board.as_puzzle().rows)
+    verdict = _verdict(1 if len(forced.safe) + len(forced.mines) == unknown else 2)
+    return Outcome(verdict, safe=tuple(sorted(forced.safe)), mines=tuple(sorted(forced.mines)))
 
 
 def _verdict(count: int) -> str:
