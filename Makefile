@@ -18,8 +18,10 @@ test: system $(STAMP)
 	$(BIN)/ruff format --check .
 	$(BIN)/python -m pytest -q
 
+# The benchmark writes its results to benchmarks/results/ (outside git); to replace the results
+# of docs/benchmarks.md and docs/benchmarks.png instead: make bench BENCH_ARGS=--update-docs
 bench: system $(STAMP) $(VENV)/.bench
-	$(BIN)/python benchmarks/bench.py
+	$(BIN)/python benchmarks/bench.py $(BENCH_ARGS)
 
 $(VENV)/.bench: $(STAMP)
 	$(BIN)/python -m pip install -q -e '.[dev,bench]'
