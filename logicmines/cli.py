@@ -6,6 +6,7 @@ import argparse
 import math
 import os
 import re
+import secrets
 import sys
 import tempfile
 from itertools import islice
@@ -16,12 +17,16 @@ from .analysis import Analysis
 from .backends import REGISTRY, BackendUnavailable, EngineError, make_backend
 from .board import Board
 from .compare import compare, warm_up
+from .deal import DealError, deal, game_lines, game_record, parse_size
 from .engine import LONGEST, EngineTimeout, valid_timeout
 from .output import Out, error_line
 from .parse import BoardSyntaxError, decode, parse_boards
 from .resources import example_names, example_summary, example_text
 from .results import Verdict
 from .reveal import RevealError, parse_click, play, status
+from .setter import PuzzleError, make_puzzle, puzzle_lines, puzzle_record
+from .solvable import SolvableError, check_game, solvable
+from .stats import StatsError, board_stats
 from .svg import render_svg
 from .words import grouped
 
@@ -33,6 +38,11 @@ EXAMPLES = {
     "analyze": "logicmines examples expert | logicmines analyze --mines 99 --svg expert.svg",
     "reveal": "logicmines examples game | logicmines reveal --click 3,0 --click 1,2",
     "compare": "logicmines examples spec | logicmines compare --timeout 5",
+    "solvable": "logicmines generate game beginner --zero-start --seed 18 | logicmines solvable "
+    "--click 4,4 --mines 10",
+    "generate": "logicmines generate game expert --no-guess --zero-start --seed 7",
+    "stats": "logicmines generate game expert --no-guess --zero-start --seed 7 "
+    "| logicmines stats -",
     "examples": "logicmines examples spec > spec.txt",
     "completion": "source <(logicmines completion bash)",
 }
@@ -53,7 +63,8 @@ without exactly one solution or compare found engines that disagree, 2 bad input
 are answered).
 
 limits (docs/limits.md): a board file of at most 64M bytes (--max-input, LOGICMINES_MAX_INPUT);
-a count of more than 50 digits is written in short in text (--exact: in full; JSON: always exact).
+a count of more than 50 digits is written in short in text (--exact: in full); JSON has
+every count exactly, as a string of digits (docs/json.md).
 """
 
 # The largest input read, unless --max-input or LOGICMINES_MAX_INPUT says otherwise.
@@ -113,9 +124,21 @@ def build_parser() -> argparse.ArgumentParser:
         action="append",
         required=True,
         metavar="R,C",
-        help="0-based row and column; repeat for a game of several clicks (write a negative "
-        "one as --click=-1,0)",
+        help="row and column from 0, as analyze numbers them; repeat for a game of several "
+        "clicks (write a negative one as --click=-1,0)",
     )
+    solvable = _command(
+        commands,
+        "solvable",
+        "Can each game be won from a click by logic alone? Where does logic get stuck?",
+    )
+    solvable.add_argument(
+        "--click", required=True, type=_cell, metavar="R,C", help="the first click (0-based)"
+    )
+    _with_mines(solvable)
+    _timeout(solvable, None, "no limit")
+    _generate(commands)
+    _command(commands, "stats", "3BV, openings, islands and mine density of each game board.")
     engines = ", ".join(REGISTRY)
     compare = _exact(_command(commands, "compare", f"Run every engine ({engines}) side by side."))
     _timeout(compare, 10.0, "10, per engine and board")
@@ -143,6 +166,92 @@ def build_parser() -> argparse.ArgumentParser:
     )
     completion.add_argument("shell", choices=SHELLS, help="the shell")
     return parser
+
+
+def _generate(commands) -> None:
+    """`generate puzzle` and `generate game`: they read no board."""
+    generate = commands.add_parser(
+        "generate",
+        help="Make a puzzle with one solution, or a game (no guess needed, if asked).",
+        description="Make a board from a seed: 'generate puzzle' a puzzle with exactly one\n"
+        "solution, 'generate game' a game board whose first click is safe. The same seed and\n"
+        "options give the same board on every machine (docs/generate.md).",
+        epilog=_examples("generate"),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    kinds = generate.add_subparsers(dest="kind", required=True, metavar="puzzle|game")
+    size_help = "HxW (rows x columns, like 16x30) or beginner, intermediate, expert"
+    puzzle = kinds.add_parser(
+        "puzzle",
+        help="A 0-8*? puzzle with exactly one solution.",
+        description="A puzzle with exactly one solution, hiding as many cells as it can.",
+        epilog="examples:\n  logicmines generate puzzle 8x8 --seed 3 --solution\n"
+        "  logicmines generate puzzle 30x30 --minimal --seed 1 | logicmines check",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    puzzle.add_argument("size", metavar="HxW", help=size_help)
+    many = puzzle.add_mutually_exclusive_group()
+    many.add_argument("--mines", type=_natural, metavar="N", help="N mines")
+    many.add_argument(
+        "--density", type=_share, metavar="F", help="a share F of the cells are mines (0.2)"
+    )
+    puzzle.add_argument(
+        "--minimal",
+        action="store_true",
+        help="every shown cell needed: hiding any one more gives a second solution (slower)",
+    )
+    puzzle.add_argument("--solution", action="store_true", help="print its solution too")
+    game = kinds.add_parser(
+        "game",
+        help="A game board (E, mines M) whose first click is safe.",
+        description="A game board in LeetCode letters (E, mines M) whose first click is safe.",
+        epilog="examples:\n  logicmines generate game expert --no-guess --zero-start --seed 7\n"
+        "  logicmines generate game 20x20 --mines 60 --first 0,0 --json",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    game.add_argument("size", metavar="HxW", help=size_help)
+    game.add_argument(
+        "--mines", type=_natural, metavar="N", help="N mines (a preset brings its own)"
+    )
+    game.add_argument(
+        "--first", type=_cell, metavar="R,C", help="the first click (default: the centre)"
+    )
+    game.add_argument(
+        "--zero-start", action="store_true", help="no mine around the first click either"
+    )
+    game.add_argument(
+        "--no-guess",
+        action="store_true",
+        help="a game 'solvable' wins from the first click with the mine total",
+    )
+    for sub in (puzzle, game):
+        sub.add_argument(
+            "--seed",
+            type=_natural,
+            metavar="S",
+            help="the seed, 0 to 2**64-1 (default: a random one, printed with the board)",
+        )
+        sub.add_argument("--json", action="store_true", help="one JSON object")
+        _timeout(sub, None, "no limit")
+
+
+def _cell(text: str) -> tuple[int, int]:
+    try:
+        return parse_click(text)
+    except RevealError:
+        raise argparse.ArgumentTypeError(
+            f"expected R,C with two whole numbers, got {text!r}"
+        ) from None
+
+
+def _share(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number from 0 to 1, got {text!r}") from None
+    if not 0 <= value <= 1:
+        raise argparse.ArgumentTypeError(f"expected a number from 0 to 1, got {text!r}")
+    return value
 
 
 def _example_choices() -> list[str] | None:
@@ -415,7 +524,7 @@ def _write_svg(analysis: Analysis, path: str, index: int, exact: bool) -> None:
     if index:
         root, ext = os.path.splitext(path)
         path = f"{root}-{index + 1}{ext}"
-    text = render_svg(analysis, exact)
+    text = render_svg(analysis, exact, index)
     try:
         _replace_file(path, text)
     except OSError as error:
@@ -461,6 +570,33 @@ def run_compare(boards: list[Board], args: argparse.Namespace, out: Out) -> int:
     return status_code
 
 
+def run_solvable(boards: list[Board], args: argparse.Namespace, out: Out) -> int:
+    for board in boards:  # every board is checked before anything is printed
+        try:
+            check_game(board, args.click, args.mines)
+        except SolvableError as error:
+            raise UsageError(f"{board.source}:{board.line}: {error}") from None
+
+    def answer(index: int, board: Board) -> bool:
+        found = solvable(board, args.click, args.mines, args.timeout)
+        out.solvable(index, board, found, many=len(boards) > 1)
+        return not found.won
+
+    return _each_board(boards, out, answer)
+
+
+def run_stats(boards: list[Board], args: argparse.Namespace, out: Out) -> int:
+    found = []
+    for board in boards:  # all of them first: nothing is printed for a file with a bad board
+        try:
+            found.append(board_stats(board))
+        except StatsError as error:
+            raise UsageError(f"{board.source}:{board.line}: {error}") from None
+    for index, (board, numbers) in enumerate(zip(boards, found)):
+        out.stats(index, board, numbers, many=len(boards) > 1)
+    return 0
+
+
 RUNNERS = {
     "check": run_check,
     "count": run_count,
@@ -468,6 +604,8 @@ RUNNERS = {
     "analyze": run_analyze,
     "reveal": run_reveal,
     "compare": run_compare,
+    "solvable": run_solvable,
+    "stats": run_stats,
 }
 
 
@@ -498,7 +636,59 @@ def run_completion(args: argparse.Namespace, out: Out) -> int:
     return 0
 
 
-OTHER_RUNNERS = {"examples": run_examples, "completion": run_completion}
+def run_generate(args: argparse.Namespace, out: Out) -> int:
+    """Make the board first, then print it whole: a failure prints nothing but its line."""
+    seed = secrets.randbelow(2**32) if args.seed is None else args.seed
+    try:
+        height, width, preset_mines = parse_size(args.size)
+        if args.kind == "puzzle":
+            mines = preset_mines if args.mines is None and args.density is None else args.mines
+            puzzle = make_puzzle(
+                height,
+                width,
+                mines=mines,
+                density=args.density,
+                seed=seed,
+                minimal=args.minimal,
+                timeout=args.timeout,
+            )
+            lines, record = puzzle_lines(puzzle, args.solution), puzzle_record(puzzle)
+        else:
+            mines = preset_mines if args.mines is None else args.mines
+            if mines is None:
+                raise UsageError(
+                    f"generate game {args.size} needs --mines N (a preset such as expert brings "
+                    "its own)"
+                )
+            game = deal(
+                height,
+                width,
+                mines,
+                first=args.first,
+                no_guess=args.no_guess,
+                zero_start=args.zero_start,
+                seed=seed,
+                timeout=args.timeout,
+            )
+            lines, record = game_lines(game), game_record(game)
+    except (DealError, PuzzleError) as error:
+        raise UsageError(str(error)) from None
+    except EngineTimeout as error:
+        _warn(f"logicmines: timeout: {error}")  # as a board past --timeout: exit status 3
+        return 3
+    if out.json:
+        out.record(**record)
+    else:
+        for line in lines:
+            out.line(line)
+    return 0
+
+
+OTHER_RUNNERS = {
+    "examples": run_examples,
+    "completion": run_completion,
+    "generate": run_generate,
+}
 
 
 # --- shell completion, read off the parser --------------------------------------------------------

@@ -19,6 +19,8 @@ from .board import Board
 from .compare import Outcome, agreement
 from .engine import EngineTimeout
 from .results import CheckResult, Verdict
+from .solvable import Solvability, solvable_lines, solvable_record
+from .stats import Stats, stats_lines, stats_record
 from .words import (
     FAST_BITS,
     click,
@@ -184,6 +186,22 @@ class Out:
         else:
             self.line(after.render())
             self.line(state)
+
+    def solvable(self, index: int, board: Board, answer: Solvability, many: bool) -> None:
+        """Won by logic alone, or where it got stuck; `many`: each board is titled."""
+        if self.json:
+            self.record(board=index + 1, **solvable_record(answer))
+            return
+        if many:
+            self.line(f"{title(index, board)}:")
+        for line in solvable_lines(answer):
+            self.line(line)
+
+    def stats(self, index: int, board: Board, numbers: Stats, many: bool) -> None:
+        if self.json:
+            self.record(board=index + 1, **stats_record(numbers))
+        else:
+            self.line((f"{title(index, board)}: " if many else "") + stats_lines(numbers)[0])
 
     def analysis(self, index: int, board: Board, analysis: Analysis, mines: int | None) -> None:
         if self.json:

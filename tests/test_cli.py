@@ -261,7 +261,7 @@ def test_help_exits_0_and_shows_an_example_of_every_subcommand():
     assert run.status == 0
     assert "examples:" in run.out
     for name in subcommands():
-        assert re.search(rf"^  .*\blogicmines {name} ", run.out, re.MULTILINE), name
+        assert re.search(rf"^  .*\blogicmines {name}( |$)", run.out, re.MULTILINE), name
 
 
 @pytest.mark.parametrize("name", subcommands())
