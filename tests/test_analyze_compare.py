@@ -257,8 +257,8 @@ def test_compare_marks_an_engine_past_its_timeout():
 def test_compare_exits_1_when_engines_disagree(monkeypatch):
     real = compare_module.run_engine
 
-    def lying(name, board, timeout):
-        outcome = real(name, board, timeout)
+    def lying(name, board, timeout, mines=None):
+        outcome = real(name, board, timeout, mines)
         return Outcome("multiple", 5, 0.0) if name == "prolog" else outcome
 
     monkeypatch.setattr(compare_module, "run_engine", lying)
