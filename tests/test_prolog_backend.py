@@ -374,7 +374,7 @@ def small_prolog_stack():
 
 
 def test_reference_out_of_stack_is_an_engine_error(small_prolog_stack):
-    big = Board(("0" * 200,) * 200)
+    big = Board(("0" * 300,) * 300)
     with pytest.raises(EngineError, match=r"^reference: SWI-Prolog ran out of stack") as error:
         reference.check(big)
     assert "--backend prolog" in str(error.value)
