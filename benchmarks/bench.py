@@ -8,7 +8,7 @@ Two questions, one per family. On the boards every engine can count (up to 200x2
 timed for every board and engine is the verdict and the count together (`check` then `count`;
 the original's driver answers both by collecting every model of m/2, then calling s/1). On the
 boards beyond the reference's reach (50x50 to 200x200 puzzles, Expert to 100x100 mid-games: up
-to 10^400 solutions, which no engine that lists them can count), it is the verdict and the
+to 10^768 solutions, which no engine that lists them can count), it is the verdict and the
 forced cells (the unknown cells safe in every solution, and those that are mines in every
 one): clingo and clpfd find them without counting, kanren and prolog from their exact
 probabilities; gprolog and reference, which list every solution, are not run there.

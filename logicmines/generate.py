@@ -5,7 +5,8 @@ The makers of single boards: `random_puzzle` (random mines, a share of the cells
 random safe clicks), `lattice` (digits on every other cell: a two-dimensional frontier). Then the
 families the benchmark runs (`Family` of `Labelled` boards), the same boards on every machine:
 those whose solutions the engines count, and those beyond the reference's reach, where the
-question is the verdict and the forced cells. Every board drawn from a mine layout is drawn by `Board.from_mines`.
+question is the verdict and the forced cells. Every board drawn from a mine layout is drawn by
+`Board.from_mines`.
 """
 
 from __future__ import annotations
@@ -199,7 +200,7 @@ def midgame_families(levels: tuple[tuple[str, int, int, int], ...], seeds: range
     return found
 
 
-# Beyond the reference's reach: boards with up to 10^400 solutions, where the question is the
+# Beyond the reference's reach: boards with up to 10^768 solutions, where the question is the
 # verdict and the forced cells (one board of each, seed 1).
 BEYOND_SIZES = (50, 100, 200)
 BEYOND_HIDDEN = 0.3
