@@ -106,6 +106,7 @@ def build_parser() -> argparse.ArgumentParser:
     _with_mines(_engine(_exact(count)))
     solve = _engine(_command(commands, "solve", "List each board's solutions, drawn as boards."))
     solve.add_argument("--limit", type=_positive, default=10, metavar="N", help="at most N (10)")
+    _with_mines(solve)
     analyze = _command(
         commands,
         "analyze",
@@ -491,8 +492,8 @@ def run_solve(boards: list[Board], args: argparse.Namespace, out: Out) -> int:
     wanted = min(args.limit + 1, sys.maxsize)
 
     def answer(index: int, board: Board) -> None:
-        found = list(islice(backend.solutions(board, wanted), wanted))
-        out.solutions(index, board, found, args.limit)
+        found = list(islice(backend.solutions(board, wanted, args.mines), wanted))
+        out.solutions(index, board, found, args.limit, args.mines)
 
     return _each_board(boards, out, answer)
 

@@ -160,16 +160,21 @@ class Out:
             solutions = plural(n, "solution", self.exact)
             self.line(f"{title(index, board)}: {solutions}{_among(mines, self.exact)}")
 
-    def solutions(self, index: int, board: Board, found: list[Board], limit: int) -> None:
-        """The first `limit` of `found`; more than `limit` found means the list is cut."""
+    def solutions(
+        self, index: int, board: Board, found: list[Board], limit: int, mines: int | None = None
+    ) -> None:
+        """The first `limit` of `found` (those with `mines` mines in all, when given); more
+        than `limit` found means the list is cut."""
         complete = len(found) <= limit
         shown = [as_given(board, s) for s in found[:limit]]
         if self.json:
             rows = [list(s.rows) for s in shown]
-            self.record(board=index + 1, solutions=rows, complete=complete)
+            total = {} if mines is None else {"mines": mines}
+            self.record(board=index + 1, solutions=rows, complete=complete, **total)
             return
         more = "" if complete else f" (the first {limit:,}; there are more)"
-        self.line(f"{title(index, board)}: {plural(len(shown), 'solution')}{more}")
+        among = "" if mines is None else f" with exactly {mines:,} mines"
+        self.line(f"{title(index, board)}: {plural(len(shown), 'solution')}{among}{more}")
         for position, solution in enumerate(shown, start=1):
             self.line(f"solution {position}:")
             self.grid(solution)

@@ -49,3 +49,31 @@ def test_free_cells_take_the_mines_left_over() -> None:
     listed = list(make_backend("kanren").solutions(board, None, 3))
     assert len(listed) == 3  # the digit's one mine in three ways, both free cells mines
     assert all(solved.rows[2] == "**" for solved in listed)
+
+
+ENGINES = ("kanren", "prolog", "reference", "gprolog", "clpfd", "clingo")
+
+
+@settings(max_examples=25, deadline=None)
+@given(board=small_boards(max_side=4, max_unknown=7), extra=st.integers(-1, 2))
+def test_every_engine_lists_the_same_solutions_with_a_total(board: Board, extra: int) -> None:
+    models = all_models(board)
+    totals = sorted({mines_in(rows) for rows in models}) or [0]
+    mines = totals[len(totals) // 2] + extra
+    wanted = sorted(rows for rows in models if mines_in(rows) == mines)
+    for name in ENGINES:
+        listed = [solved.rows for solved in make_backend(name).solutions(board, None, mines)]
+        assert sorted(listed) == wanted, name
+
+
+def test_solve_mines_on_the_command_line_says_the_total(tmp_path, capsys) -> None:
+    from logicmines.cli import main
+
+    board = tmp_path / "b.txt"
+    board.write_text("1??\n???\n")  # one mine beside the 1, two cells free: 3 mines at most
+    assert main(["solve", str(board), "--mines", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "3 solutions with exactly 3 mines" in out
+    assert out.count("solution ") == 3
+    assert main(["solve", str(board), "--mines", "4"]) == 0
+    assert "0 solutions with exactly 4 mines" in capsys.readouterr().out

@@ -37,9 +37,11 @@ class Backend(Protocol):
         """The exact number of solutions of `board`."""
         ...
 
-    def solutions(self, board: Board, limit: int | None = None) -> Iterator[Board]:
-        """The solutions of `board` (the first `limit` of them, or all for None), each a fully
-        revealed puzzle board."""
+    def solutions(
+        self, board: Board, limit: int | None = None, mines: int | None = None
+    ) -> Iterator[Board]:
+        """The solutions of `board` (the first `limit` of them, or all for None; with `mines`,
+        only those with exactly that many mines in all), each a fully revealed puzzle board."""
         ...
 
     def analyze(self, board: Board, mines: int | None = None) -> Analysis:

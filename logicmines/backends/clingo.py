@@ -130,13 +130,16 @@ class ClingoBackend:
     def count(self, board: Board, mines: int | None = None) -> int:
         return self._ground(board.as_puzzle(), mines, _LISTS_ALL).count()
 
-    def solutions(self, board: Board, limit: int | None = None) -> Iterator[Board]:
-        """The first `limit` solutions (all for None), in clingo's order, found before the first
+    def solutions(
+        self, board: Board, limit: int | None = None, mines: int | None = None
+    ) -> Iterator[Board]:
+        """The first `limit` solutions (all for None; with exactly `mines` mines in all when
+        given, the total being one more constraint), in clingo's order, found before the first
         is given."""
         puzzle = board.as_puzzle()
         if limit is not None and limit <= 0:
             return iter(())
-        found = self._ground(puzzle, None).models(limit)
+        found = self._ground(puzzle, mines).models(limit)
         return iter([solved_board(puzzle, mines) for mines in found])
 
     def consequences(self, board: Board, mines: int | None = None) -> Consequences | None:

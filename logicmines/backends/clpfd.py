@@ -83,12 +83,15 @@ class ClpfdBackend:
     def count(self, board: Board, mines: int | None = None) -> int:
         return self._ask("board_count", board.as_puzzle(), mines, advice=_LISTS_ALL)
 
-    def solutions(self, board: Board, limit: int | None = None) -> Iterator[Board]:
-        """The first `limit` solutions (all for None) in labeling order, found in one query."""
+    def solutions(
+        self, board: Board, limit: int | None = None, mines: int | None = None
+    ) -> Iterator[Board]:
+        """The first `limit` solutions (all for None; with exactly `mines` mines in all when
+        given, the total one more constraint) in labeling order, found in one query."""
         puzzle = board.as_puzzle()
         wanted = -1 if limit is None else limit
         advice = _LISTS_ALL if limit is None else _SEARCHES
-        solved = self._ask("board_models", puzzle, None, wanted, advice=advice)
+        solved = self._ask("board_models", puzzle, mines, wanted, advice=advice)
         return iter([_board(puzzle, rows) for rows in solved])
 
     def consequences(self, board: Board, mines: int | None = None) -> Consequences | None:
@@ -111,12 +114,12 @@ class ClpfdBackend:
         puzzle = board.as_puzzle()
         count, tallies = self._ask("board_tally", puzzle, mines, advice=_LISTS_ALL)
         if count == 0:
-            return Analysis(puzzle, 0, {}, _no_model(mines))
+            return Analysis(puzzle, 0, {}, _no_model(mines), mines)
         unknown = [cell for cell in puzzle.cells() if puzzle[cell] == "?"]
         probabilities = {
             cell: Fraction(tally, count) for cell, tally in zip(unknown, tallies, strict=True)
         }
-        return Analysis(puzzle, count, probabilities)
+        return Analysis(puzzle, count, probabilities, mine_total=mines)
 
     def _ask(self, predicate: str, puzzle: Board, mines: int | None, *args: object, advice: str):
         """The answer of board:`predicate` (its `_with_mines` form when `mines` is given) on

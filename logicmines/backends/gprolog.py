@@ -56,10 +56,18 @@ class GprologBackend:
             return self._answer(puzzle, 0).count
         return len(self._with_mines(puzzle, mines))
 
-    def solutions(self, board: Board, limit: int | None = None) -> Iterator[Board]:
+    def solutions(
+        self, board: Board, limit: int | None = None, mines: int | None = None
+    ) -> Iterator[Board]:
+        """The first `limit` models of m/2 (all for None); with `mines`, the first of those
+        with exactly that many mines (the original knows no total: every model is listed and
+        filtered)."""
         puzzle = board.as_puzzle()
-        answer = self._answer(puzzle, -1 if limit is None else limit)
-        return iter([puzzle.with_rows(rows) for rows in answer.solved[:limit]])
+        if mines is not None:
+            solved = self._with_mines(puzzle, mines)
+        else:
+            solved = self._answer(puzzle, -1 if limit is None else limit).solved
+        return iter([puzzle.with_rows(rows) for rows in solved[:limit]])
 
     def analyze(self, board: Board, mines: int | None = None) -> Analysis:
         """Probabilities by plain enumeration of every m/2 model (small boards only)."""

@@ -312,10 +312,17 @@ class ReferenceBackend:
         puzzle = board.as_puzzle()
         return from_models(puzzle, list(self.solutions(puzzle)), mines, _NO_MODEL)
 
-    def solutions(self, board: Board, limit: int | None = None) -> Iterator[Board]:
-        """m/2's first `limit` answers (all for None), found in one query before the first."""
+    def solutions(
+        self, board: Board, limit: int | None = None, mines: int | None = None
+    ) -> Iterator[Board]:
+        """m/2's first `limit` answers (all for None; with `mines`, of those with exactly that
+        many mines), found in one query before the first."""
         puzzle = board.as_puzzle()
-        solved = self._ask(_MODELS, _codes(puzzle), -1 if limit is None else limit)
+        wanted = -1 if limit is None else limit
+        if mines is None:
+            solved = self._ask(_MODELS, _codes(puzzle), wanted)
+        else:
+            solved = self._ask(_MODELS_WITH_MINES, _codes(puzzle), mines, wanted)
         return iter([_board(puzzle, rows) for rows in solved])
 
     def _ask(self, predicate: str, *args: object):
