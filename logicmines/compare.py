@@ -40,11 +40,6 @@ class Outcome:
         """What two engines that agree both said: verdict, count, safe cells, mines."""
         return (self.verdict, self.count, self.safe, self.mines)
 
-    def as_json(self) -> dict:
-        if self.error is not None:
-            return {"error": self.error}
-        return {"verdict": self.verdict, "count": self.count, "seconds": round(self.seconds, 6)}
-
 
 def run_engine(name: str, board: Board, timeout: float | None, mines: int | None = None) -> Outcome:
     """`check` (the verdict) then `count` by a new backend `name` on `board` (with exactly
