@@ -36,7 +36,7 @@ sys.path.insert(0, str(ROOT))
 
 from logicmines.backends.kanren import KanrenBackend, board_models  # noqa: E402
 from logicmines.board import Board  # noqa: E402
-from logicmines.generate import midgame, random_puzzle  # noqa: E402
+from logicmines.generate import lattice, midgame, random_puzzle  # noqa: E402
 
 COURSE = ROOT / "docs" / "course"
 
@@ -51,6 +51,9 @@ STAGING_BOARDS = [
     ("9x9 mid-game, 10 mines", midgame(9, 9, 10, seed=2)),
     ("16x16 mid-game, 40 mines", midgame(16, 16, 40, seed=2)),
     ("16x30 mid-game, 99 mines", midgame(16, 30, 99, seed=1)),
+    # Digits on every other cell of every other row: one part that stays long, the frontier's case.
+    ("10x10 lattice", lattice(10, seed=1)),
+    ("12x12 lattice", lattice(12, seed=1)),
 ]
 
 
