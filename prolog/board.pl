@@ -137,7 +137,10 @@ board_posted(Rows, Total, Mines, [Local, Tight], Digits) :-
     pairs_values(Sorted, Fewest),
     term_variables([Fewest, Mines], Tight).
 
-cell_mine(0'*, 1) :- !.
+% The head matches the code only: the cut then commits to it whatever Mine is given, so
+% board_mines([`*0`], [[0, 0]]) fails instead of falling through to the last clause.
+cell_mine(0'*, Mine) :- !,
+    Mine = 1.
 cell_mine(0'?, Mine) :- !,
     Mine in 0..1.
 cell_mine(_, 0).

@@ -417,6 +417,14 @@ def test_board_mines_is_one_for_a_mine_and_zero_for_a_digit(prolog):
     assert (answer["A"], answer["B"]) == (1, 0)
 
 
+def test_board_mines_checked_against_given_values_holds_only_for_the_board_s_own(prolog):
+    assert ask(prolog, "board_mines(%p, [[1, 0]])", codes(["*1"]))
+    # No digit refutes these: only the reading of each cell does (a mine is never 0).
+    assert not ask(prolog, "board_mines(%p, [[0]])", codes(["*"]))
+    assert not ask(prolog, "board_mines(%p, [[0, 0]])", codes(["*?"]))
+    assert not ask(prolog, "board_mines(%p, [[1, 1]])", codes(["*1"]))
+
+
 def test_board_model_rejects_a_ragged_board(prolog):
     with pytest.raises(PrologError):
         ask(prolog, "board_count(%p, _)", [[49, 63], [49]])
