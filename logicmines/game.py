@@ -1,0 +1,286 @@
+"""One game of Minesweeper as `logicmines play` plays it, apart from any screen: the deal after the
+first click, reveal, flag, chord, the counters, hints from an engine, and saving to a game board.
+
+The screen (logicmines/play.py) only draws a `GameState` and turns keys and clicks into its moves,
+so that tests and other front ends can drive a game with plain calls.
+
+A saved game is a game board in LeetCode letters (E M B X 1-8), as `reveal` and `generate game`
+write them, after comment lines that keep what the letters cannot say: where the flags are, and
+the clicks and seconds so far. Any game board file loads, with or without those lines.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from .analysis import Analysis
+from .backends import Backend
+from .board import Board, Cell
+from .deal import DealError, check_seed, check_size, deal
+from .parse import parse_boards
+from .reveal import reveal, status
+from .stats import StatsError, board_stats
+from .words import at, noun_for, plural
+
+__all__ = ["GameError", "GameState", "load_game", "new_game"]
+
+HIDDEN = "EM"  # the squares not yet revealed: the player cannot tell these two apart
+# The comment line a saved game starts with; every field is optional when a game is loaded.
+_SAVED = "# logicmines play:"
+_FIELD = {
+    "seed": re.compile(r"\bseed (\d+)"),
+    "clicks": re.compile(r"\b(\d+) clicks?\b"),
+    "seconds": re.compile(r"\b(\d+(?:\.\d+)?) s\b"),
+}
+_FLAGS = re.compile(r"#\s*flags:(.*)")
+_CELL = re.compile(r"(\d+),(\d+)")
+
+
+class GameError(ValueError):
+    """A game that cannot be started or loaded: one line that says where and what."""
+
+
+@dataclass
+class GameState:
+    """A game being played. Before the first click `dealt` is False and the board is all E: the
+    mines are laid only then, around the square clicked, so that the first click is safe."""
+
+    height: int
+    width: int
+    mines: int
+    board: Board
+    dealt: bool
+    seed: int = 0
+    no_guess: bool = False
+    zero_start: bool = False
+    flags: set[Cell] = field(default_factory=set)
+    clicks: int = 0  # every click that changed the board: reveals, chords, flags
+    clock: Callable[[], float] = time.monotonic
+    seconds_before: float = 0.0  # the time on the clock when the game was loaded
+    started: float | None = None  # the clock when this session's first move was made
+    ended: float | None = None
+    bbbv: int | None = None  # 3BV of the mine layout, once there is one
+
+    # --- what the screen shows --------------------------------------------------------------
+
+    @property
+    def status(self) -> str:
+        """`ready` (nothing dealt yet), `playing`, `won` or `lost`."""
+        return status(self.board) if self.dealt else "ready"
+
+    @property
+    def over(self) -> bool:
+        return self.status in ("won", "lost")
+
+    @property
+    def mines_left(self) -> int:
+        """The mine counter: the mines not flagged (negative when too many flags are out)."""
+        return self.mines - len(self.flags)
+
+    def seconds(self) -> float:
+        """The timer: it starts at the first move and stops when the game ends."""
+        if self.started is None:
+            return self.seconds_before
+        end = self.clock() if self.ended is None else self.ended
+        return self.seconds_before + end - self.started
+
+    def square(self, cell: Cell) -> str:
+        """What the player knows of a square: `F` flagged, `E` hidden, `B` blank, a digit, `X` the
+        mine that went off; once the game is over, also `M` an unflagged mine and `W` a flag on a
+        square that was no mine."""
+        letter = self.board[cell]
+        if cell in self.flags:
+            return "W" if self.status == "lost" and letter != "M" else "F"
+        if letter == "M":
+            return "M" if self.over else "E"
+        return letter
+
+    # --- moves ------------------------------------------------------------------------------
+
+    def click(self, cell: Cell) -> bool:
+        """A left click: reveal a hidden square by the LeetCode 529 rules (dealing first, on the
+        first click), or chord on a digit. False when it changes nothing (a flag, a blank, a game
+        over). DealError when the mines cannot be dealt around this square."""
+        if self.over or cell in self.flags:
+            return False
+        if not self.dealt:
+            self._deal(cell)
+        letter = self.board[cell]
+        if letter.isdigit():
+            return self.chord(cell)
+        if letter not in HIDDEN:
+            return False
+        self._start()
+        self.board = reveal(self.board, cell)
+        self._moved()
+        return True
+
+    def chord(self, cell: Cell) -> bool:
+        """On a digit with as many flags around it as it says: reveal every other hidden square
+        around it (a wrong flag loses the game). False when the digit is not satisfied."""
+        letter = self.board[cell]
+        if self.over or not letter.isdigit():
+            return False
+        around = self.board.neighbours(cell)
+        flagged = sum(1 for n in around if n in self.flags)
+        hidden = [n for n in around if n not in self.flags and self.board[n] in HIDDEN]
+        if flagged != int(letter) or not hidden:
+            return False
+        self._start()
+        for n in hidden:
+            if self.board[n] in HIDDEN:  # an earlier one's blank may have opened it already
+                self.board = reveal(self.board, n)
+                if status(self.board) == "lost":
+                    break
+        self._moved()
+        return True
+
+    def flag(self, cell: Cell) -> bool:
+        """A right click: put a flag on a hidden square, or take it off. False elsewhere."""
+        if self.over or self.board[cell] not in HIDDEN:
+            return False
+        self._start()
+        self.flags ^= {cell}
+        self.clicks += 1
+        return True
+
+    def _deal(self, first: Cell) -> None:
+        game = deal(
+            self.height,
+            self.width,
+            self.mines,
+            first=first,
+            no_guess=self.no_guess,
+            zero_start=self.zero_start,
+            seed=self.seed,
+        )
+        self.board = game.board
+        self.dealt = True
+        self.bbbv = board_stats(game.board).bbbv
+
+    def _start(self) -> None:
+        if self.started is None:
+            self.started = self.clock()
+
+    def _moved(self) -> None:
+        self.clicks += 1
+        state = self.status
+        if state == "won":
+            # Every mine is found: the counter reads 0, as in every Minesweeper.
+            self.flags = {cell for cell in self.board.cells() if self.board[cell] == "M"}
+        if state in ("won", "lost") and self.ended is None:
+            self.ended = self.clock()
+
+    # --- hints ------------------------------------------------------------------------------
+
+    def analyze(self, backend: Backend) -> Analysis:
+        """Every hidden square's exact chance of being a mine, with the game's mine total, from
+        what is revealed alone (flags are the player's guesses, not facts)."""
+        return backend.analyze(self.board, self.mines)
+
+    # --- saving -----------------------------------------------------------------------------
+
+    def saved_text(self) -> str:
+        """The game as a game board file that `load_game` reads back. GameError before the first
+        click: until then there are no mines to save."""
+        if not self.dealt:
+            raise GameError("nothing to save yet: the mines are laid at the first click")
+        clicks, seconds = plural(self.clicks, "click"), round(self.seconds(), 1)
+        lines = [
+            f"{_SAVED} {self.height}x{self.width}, {plural(self.mines, 'mine')}, "
+            f"seed {self.seed}, {clicks}, {seconds:g} s"
+        ]
+        if self.flags:
+            lines.append("# flags: " + " ".join(f"{r},{c}" for r, c in sorted(self.flags)))
+        return "\n".join([*lines, *self.board.rows]) + "\n"
+
+
+def new_game(
+    height: int,
+    width: int,
+    mines: int,
+    *,
+    seed: int = 0,
+    no_guess: bool = False,
+    zero_start: bool = False,
+    clock: Callable[[], float] = time.monotonic,
+) -> GameState:
+    """A game not dealt yet; GameError when no first click could be dealt around."""
+    try:
+        check_size(height, width)
+        check_seed(seed)
+    except DealError as error:
+        raise GameError(str(error)) from None
+    # The most squares a first click keeps clear: itself, and its neighbours for a zero start.
+    kept = min(3, height) * min(3, width) if zero_start else 1
+    room = height * width - kept
+    if not 0 <= mines <= room:
+        why = " with a zero start" if zero_start else " besides the first click"
+        raise GameError(
+            f"a {height}x{width} game holds from 0 to {plural(room, 'mine')}{why}, not {mines:,}"
+        )
+    board = Board(tuple("E" * width for _ in range(height)), "game")
+    return GameState(height, width, mines, board, False, seed, no_guess, zero_start, clock=clock)
+
+
+def load_game(text: str, source: str, clock: Callable[[], float] = time.monotonic) -> GameState:
+    """The game a game board file holds (one board; its flags, clicks and seconds if saved with
+    them). BoardSyntaxError for what is no board; GameError, naming `source`, for the rest."""
+    boards = parse_boards(text, source)
+    if len(boards) != 1:
+        raise GameError(f"{source}: holds {len(boards)} boards; play loads a file of one game")
+    board = boards[0].as_grid()
+    where = f"{source}:{board.line}"
+    if board.kind != "game":
+        raise GameError(
+            f"{where}: a puzzle board (0-8 * ?) does not say where the mines are; play loads a "
+            "game board (E M B X 1-8), as 'generate game' writes one"
+        )
+    try:
+        bbbv = board_stats(board).bbbv
+    except StatsError as error:
+        raise GameError(f"{where}: {error}") from None
+    mines = sum(row.count("M") + row.count("X") for row in board.rows)
+    game = GameState(board.height, board.width, mines, board, True, clock=clock, bbbv=bbbv)
+    for number, line in enumerate(text.splitlines(), start=1):
+        if line.startswith(_SAVED):
+            _read_counters(game, line)
+        flags = _FLAGS.fullmatch(line.strip())
+        if flags:
+            game.flags |= _read_flags(board, flags.group(1), f"{source}:{number}")
+    if game.status == "won":
+        game.flags = {cell for cell in board.cells() if board[cell] == "M"}
+    return game
+
+
+def _read_counters(game: GameState, line: str) -> None:
+    found = {name: pattern.search(line) for name, pattern in _FIELD.items()}
+    if found["seed"] and int(found["seed"].group(1)) < 2**64:
+        game.seed = int(found["seed"].group(1))
+    if found["clicks"]:
+        game.clicks = int(found["clicks"].group(1))
+    if found["seconds"]:
+        game.seconds_before = float(found["seconds"].group(1))
+
+
+def _read_flags(board: Board, text: str, where: str) -> set[Cell]:
+    """The cells of a `# flags:` line, each a hidden square of the board."""
+    flags = set()
+    for word in text.split():
+        match = _CELL.fullmatch(word)
+        if match is None:
+            raise GameError(f"{where}: a flag is written R,C (row and column from 0), not {word!r}")
+        cell = (int(match.group(1)), int(match.group(2)))
+        h, w = board.height, board.width
+        if not (cell[0] < h and cell[1] < w):
+            raise GameError(
+                f"{where}: the flag at {at(cell)} is outside the board ({h} "
+                f"{noun_for(h, 'row')} x {w} {noun_for(w, 'column')})"
+            )
+        if board[cell] not in HIDDEN:
+            raise GameError(f"{where}: the flag at {at(cell)} is on a revealed square")
+        flags.add(cell)
+    return flags

@@ -1,0 +1,507 @@
+"""logicmines play: Minesweeper in the terminal (textual), with exact hints from any engine.
+
+The game itself (deal, reveal, flag, chord, counters, saving) is `logicmines.game.GameState`; this
+module draws it, turns keys and mouse clicks into its moves, and asks the chosen engine for the
+hint overlay. docs/play.md shows the screen and the keys.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import secrets
+import sys
+import tempfile
+import threading
+from fractions import Fraction
+from pathlib import Path
+from typing import TextIO
+
+from .analysis import Analysis
+from .backends import Backend, BackendUnavailable, EngineError, make_backend
+from .board import Cell
+from .deal import DealError, parse_size
+from .game import GameError, GameState, load_game, new_game
+from .output import error_line
+from .parse import BoardSyntaxError, decode
+from .words import click, percent, plural
+
+try:
+    from rich.text import Text
+    from textual import events, work
+    from textual.app import App, ComposeResult
+    from textual.binding import Binding
+    from textual.geometry import Region, Size
+    from textual.screen import ModalScreen
+    from textual.scroll_view import ScrollView
+    from textual.strip import Strip
+    from textual.widgets import Static
+except ImportError as missing:  # the `play` extra is not installed
+    raise BackendUnavailable(
+        f"play: the Python package {missing.name or 'textual'} is not installed; logicmines play "
+        "needs the extra: pip install 'logicmines[play]'"
+    ) from None
+
+__all__ = ["BoardView", "PlayApp", "draw", "run_play"]
+
+# How long the engine may think about one hint overlay, unless --timeout says otherwise.
+HINT_TIMEOUT = 10.0
+# A square as the player sees it (GameState.square), as one character.
+GLYPH = {"E": ".", "F": "F", "B": " ", "X": "X", "M": "*", "W": "x"}
+# The colours of the digits most Minesweepers use, in the 16 colours every terminal has.
+DIGIT_STYLE = {
+    "1": "bold blue",
+    "2": "bold green",
+    "3": "bold red",
+    "4": "bold magenta",
+    "5": "bold yellow",
+    "6": "bold cyan",
+    "7": "bold",
+    "8": "bold bright_black",
+}
+SQUARE_STYLE = {
+    "E": "bright_black",
+    "F": "bold yellow",
+    "B": "",
+    "X": "bold white on red",
+    "M": "bold red",
+    "W": "bold magenta",
+}
+CURSOR = "reverse"
+KEYS = """\
+arrows            move the cursor
+space, enter      reveal the square (on a digit with its flags all out: chord)
+f                 flag or unflag the square
+c                 chord: open the squares around a digit whose flags are all out
+left click        reveal (on a digit: chord)
+right click       flag or unflag
+middle click      chord
+h                 hints: every hidden square's exact chance of a mine, in %;
+                  [ ] the best click, 0 safe for sure, 100 a mine for sure
+n                 new game        s   save the game        ?   these keys
+q                 quit
+
+squares: . hidden   F flag   1-8 mines around   blank: none around
+lost:    X the mine that went off   * a mine   x a flag on no mine"""
+
+
+def draw(state: GameState, cursor: Cell | None = None, analysis: Analysis | None = None) -> Text:
+    """The board as the screen shows it: column numbers, then each row after its number. With an
+    analysis each square takes four columns instead of three and every hidden square shows its
+    chance of being a mine, in %."""
+    size = 4 if analysis else 3
+    label = _label_width(state)
+    text = Text(no_wrap=True, end="")
+    text.append(" " * label)
+    for c in range(state.width):
+        text.append(str(c)[-(size - 1) :].rjust(size - 1) + " ", style="dim")
+    best = analysis.best if analysis else None
+    for r in range(state.height):
+        text.append("\n")
+        text.append(str(r).rjust(label - 1) + " ", style="dim")
+        for c in range(state.width):
+            cell = (r, c)
+            face, style = _face(state, cell, size, analysis, best)
+            if cell == cursor:
+                style = f"{style} {CURSOR}".strip()
+            text.append(face, style=style)
+    return text
+
+
+def _label_width(state: GameState) -> int:
+    """The columns a row's number takes, with a space on either side."""
+    return len(str(state.height - 1)) + 2
+
+
+def _face(
+    state: GameState, cell: Cell, size: int, analysis: Analysis | None, best: Cell | None
+) -> tuple[str, str]:
+    """A square's text (`size` columns) and style."""
+    square = state.square(cell)
+    chance = analysis.probabilities.get(cell) if analysis else None
+    if chance is not None and square in "EF":
+        shown = percent(chance)
+        style = _heat(chance)
+        if square == "F":
+            return "F" + shown.rjust(3), style
+        if cell == best:
+            return "[" + shown.rjust(2)[-2:] + "]", f"{style} underline"
+        return shown.rjust(3) + " ", style
+    glyph = GLYPH.get(square, square)
+    style = DIGIT_STYLE.get(square) or SQUARE_STYLE[square]
+    return (" " * (size - 2)) + glyph + " ", style
+
+
+def _heat(chance: Fraction) -> str:
+    """Safe for sure on green, a mine for sure on red, the rest green to red by chance."""
+    if chance == 0:
+        return "bold black on green"
+    if chance == 1:
+        return "bold white on red"
+    return "green" if chance < Fraction(1, 5) else "yellow" if chance < Fraction(1, 2) else "red"
+
+
+class BoardView(ScrollView, can_focus=False):
+    """The board, scrolling when it is larger than the terminal; a click on a square is a move.
+
+    Only the lines on the screen are rendered (textual's line API), so that a move on a board of
+    thousands of squares costs no more than on a small one. The arrow keys move the cursor, not
+    the view, which follows the cursor; the mouse wheel and the scroll bars scroll it."""
+
+    text = Text()
+
+    def show(self, text: Text) -> None:
+        self.text = text
+        self._lines = text.split("\n", allow_blank=True)
+        self._strips: dict[int, Strip] = {}
+        width = max((line.cell_len for line in self._lines), default=0)
+        self.virtual_size = Size(width, len(self._lines))
+        self.refresh()
+
+    def render_line(self, y: int) -> Strip:
+        scroll_x, scroll_y = self.scroll_offset
+        index = y + scroll_y
+        width = self.scrollable_content_region.width
+        if not 0 <= index < len(getattr(self, "_lines", ())):
+            return Strip.blank(width, self.rich_style)
+        strip = self._strips.get(index)
+        if strip is None:
+            line = self._lines[index]
+            strip = Strip(line.render(self.app.console), line.cell_len)
+            self._strips[index] = strip
+        return strip.crop_extend(scroll_x, scroll_x + width, self.rich_style)
+
+    def on_click(self, event: events.Click) -> None:
+        scroll_x, scroll_y = self.scroll_offset
+        self.app.mouse_move(event.x + scroll_x, event.y + scroll_y, event.button)  # type: ignore[attr-defined]
+
+
+class KeysScreen(ModalScreen[None]):
+    """The keys, over the game; any key closes it."""
+
+    DEFAULT_CSS = """
+    KeysScreen { align: center middle; }
+    KeysScreen > Static { width: auto; height: auto; border: round $accent; padding: 0 1;
+                          background: $surface; }
+    """
+
+    def compose(self) -> ComposeResult:
+        yield Static(Text(KEYS), id="keys")
+
+    def on_key(self, event: events.Key) -> None:
+        event.stop()
+        self.dismiss()
+
+    def on_click(self) -> None:
+        self.dismiss()
+
+
+class PlayApp(App[None]):
+    """Minesweeper on a `GameState`; hints from `backend`; `s` saves to `save_to`."""
+
+    TITLE = "logicmines play"
+    CSS = """
+    #status { height: 1; background: $panel; padding: 0 1; }
+    #board { height: 1fr; }
+    #message { height: auto; max-height: 4; padding: 0 1; background: $panel; }
+    #message.won { background: $success; color: $text; }
+    #message.lost { background: $error; color: $text; }
+    """
+    BINDINGS = [
+        Binding("up", "move(-1, 0)", "up", show=False),
+        Binding("down", "move(1, 0)", "down", show=False),
+        Binding("left", "move(0, -1)", "left", show=False),
+        Binding("right", "move(0, 1)", "right", show=False),
+        Binding("space,enter", "reveal", "reveal"),
+        Binding("f", "flag", "flag"),
+        Binding("c", "chord", "chord"),
+        Binding("h", "hints", "hints"),
+        Binding("n", "new_game", "new game"),
+        Binding("s", "save", "save"),
+        Binding("question_mark", "keys", "keys"),
+        Binding("q", "quit", "quit"),
+    ]
+
+    def __init__(self, state: GameState, backend: Backend, save_to: Path, name: str = ""):
+        super().__init__()
+        self.state = state
+        self.backend = backend
+        self.save_to = save_to
+        self.game_name = name or f"{state.height}x{state.width}"
+        self.cursor: Cell = (state.height // 2, state.width // 2)
+        self.hints = False
+        self.analysis: Analysis | None = None  # the overlay's, for the board on the screen
+        self._engine_lock = threading.Lock()  # one question to the engine at a time
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="status")
+        yield BoardView(id="board")
+        yield Static(id="message")
+
+    def on_mount(self) -> None:
+        self.set_interval(1, self._show_status)
+        self._start_message()
+        self.refresh_board()
+
+    # --- drawing ----------------------------------------------------------------------------
+
+    def refresh_board(self) -> None:
+        """Draw the board and the counters again, after any change."""
+        analysis = self.analysis if self.hints else None
+        self.query_one(BoardView).show(draw(self.state, self.cursor, analysis))
+        self._show_status()
+
+    def _show_status(self) -> None:
+        state = self.state
+        bbbv = "-" if state.bbbv is None else str(state.bbbv)
+        line = (
+            f"Mines {state.mines_left:>3}   Time {int(state.seconds()):>4}   3BV {bbbv:>3}   "
+            f"Clicks {state.clicks:>3}   {self.game_name}   {state.status}"
+        )
+        self.query_one("#status", Static).update(Text(line))
+
+    def say(self, line: str, kind: str = "") -> None:
+        message = self.query_one("#message", Static)
+        message.set_classes(kind)
+        message.update(Text(line))
+
+    def _start_message(self) -> None:
+        state = self.state
+        if state.over:
+            self._after_move()
+            return
+        how = [
+            word
+            for word, on in (("no guess", state.no_guess), ("zero start", state.zero_start))
+            if on
+        ]
+        said = f" ({', '.join(how)})" if how else ""
+        start = "click a square or press space" if not state.dealt else "go on"
+        self.say(
+            f"{state.height}x{state.width}, {plural(state.mines, 'mine')}, seed {state.seed}"
+            f"{said}: {start}; h hints, ? keys, q quit"
+        )
+
+    # --- moves ------------------------------------------------------------------------------
+
+    def mouse_move(self, x: int, y: int, button: int) -> None:
+        """A click at (x, y) of the board widget: left reveals, right flags, middle chords."""
+        cell = self._cell_at(x, y)
+        if cell is None:
+            return
+        self.cursor = cell
+        if button == 3:
+            self.action_flag()
+        elif button == 2:
+            self.action_chord()
+        else:
+            self.action_reveal()
+
+    def _cell_at(self, x: int, y: int) -> Cell | None:
+        size = 4 if self.hints and self.analysis else 3
+        label = _label_width(self.state)
+        x -= label
+        r, c = y - 1, x // size if x >= 0 else -1
+        if 0 <= r < self.state.height and 0 <= c < self.state.width:
+            return r, c
+        return None
+
+    def action_move(self, dr: int, dc: int) -> None:
+        r, c = self.cursor
+        self.cursor = (
+            min(max(r + dr, 0), self.state.height - 1),
+            min(max(c + dc, 0), self.state.width - 1),
+        )
+        self.refresh_board()
+        self._keep_cursor_visible()
+
+    def _keep_cursor_visible(self) -> None:
+        size = 4 if self.hints and self.analysis else 3
+        label = _label_width(self.state)
+        r, c = self.cursor
+        region = Region(label + c * size, r + 1, size, 1)
+        self.query_one(BoardView).scroll_to_region(region, animate=False)
+
+    def action_reveal(self) -> None:
+        self._play(self.state.click)
+
+    def action_flag(self) -> None:
+        self._play(self.state.flag)
+
+    def action_chord(self) -> None:
+        self._play(self.state.chord)
+
+    def _play(self, move) -> None:
+        try:
+            changed = move(self.cursor)
+        except DealError as error:
+            self.say(f"cannot deal: {error}", "lost")
+            return
+        if changed:
+            self._after_move()
+
+    def _after_move(self) -> None:
+        state = self.state
+        if state.status == "won":
+            rate = state.bbbv / state.seconds() if state.bbbv and state.seconds() else 0
+            self.say(
+                f"You won: {plural(state.mines, 'mine')} found in {state.seconds():.1f} s, "
+                f"3BV {state.bbbv} ({rate:.2f}/s), {plural(state.clicks, 'click')}. "
+                "n new game, s save, q quit",
+                "won",
+            )
+        elif state.status == "lost":
+            blown = next(cell for cell in state.board.cells() if state.board[cell] == "X")
+            self.say(
+                f"Boom: the mine at {click(blown)} went off after {state.seconds():.1f} s; "
+                "* the other mines, x flags on no mine. n new game, q quit",
+                "lost",
+            )
+        elif self.hints:
+            self.say("thinking ...")
+        self.analysis = None
+        if self.hints and not state.over:
+            self._ask_engine()
+        self.refresh_board()
+
+    def action_new_game(self) -> None:
+        old = self.state
+        seed = (old.seed + 1) % 2**64  # a session from --seed S plays S, S+1, ...: replayable
+        self.state = new_game(
+            old.height,
+            old.width,
+            old.mines,
+            seed=seed,
+            no_guess=old.no_guess,
+            zero_start=old.zero_start,
+            clock=old.clock,
+        )
+        self.analysis = None
+        self.cursor = (old.height // 2, old.width // 2)
+        self._start_message()
+        if self.hints:
+            self._ask_engine()
+        self.refresh_board()
+
+    def action_save(self) -> None:
+        try:
+            text = self.state.saved_text()
+            _write(self.save_to, text)
+        except GameError as error:
+            self.say(str(error))
+        except OSError as error:
+            self.say(f"cannot save to {self.save_to}: {error.strerror or error}", "lost")
+        else:
+            self.say(f"saved to {self.save_to}: logicmines play --load {self.save_to}")
+
+    def action_keys(self) -> None:
+        self.push_screen(KeysScreen())
+
+    # --- hints ------------------------------------------------------------------------------
+
+    def action_hints(self) -> None:
+        self.hints = not self.hints
+        if not self.hints:
+            self.say("hints off")
+        elif self.state.over:
+            self.hints = False
+            self.say("the game is over: n for a new one")
+        else:
+            self.say("thinking ...")
+            self._ask_engine()
+        self.refresh_board()
+        self._keep_cursor_visible()
+
+    def _ask_engine(self) -> None:
+        self.analysis = None
+        self._analyze(self.state.board, self.state.mines)
+
+    @work(thread=True, exclusive=True, group="hints")
+    def _analyze(self, board, mines: int) -> None:
+        with self._engine_lock:
+            try:
+                analysis = self.backend.analyze(board, mines)
+            except EngineError as error:
+                self.call_from_thread(self._hint_failed, board, str(error))
+                return
+        self.call_from_thread(self._show_hints, board, analysis)
+
+    def _show_hints(self, board, analysis: Analysis) -> None:
+        if not self.hints or board != self.state.board:
+            return  # the game moved on while the engine thought
+        self.analysis = analysis
+        safe, mines = len(analysis.safe), len(analysis.mines)
+        best = analysis.best
+        line = f"hints by {self.backend.name}: {plural(safe, 'safe square')}, "
+        line += f"{plural(mines, 'certain mine')}"
+        if best is not None:
+            line += f"; best click {click(best)} ({percent(analysis.probabilities[best])}%)"
+        self.say(line)
+        self.refresh_board()
+
+    def _hint_failed(self, board, message: str) -> None:
+        if board == self.state.board:
+            self.hints = False
+            self.say(f"no hints: {message}", "lost")
+            self.refresh_board()
+
+
+def _write(path: Path, text: str) -> None:
+    """Write the whole file or leave the old one: a new file beside it, then renamed over it."""
+    folder = path.parent if str(path.parent) else Path(".")
+    handle, name = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as file:
+            file.write(text)
+        os.replace(name, path)
+    except BaseException:
+        Path(name).unlink(missing_ok=True)
+        raise
+
+
+# --- the command ----------------------------------------------------------------------------------
+
+
+def prepare(args: argparse.Namespace) -> tuple[GameState, Backend, Path, str]:
+    """The game, the engine, where `s` saves and the game's name, from the command line's
+    arguments; GameError, BoardSyntaxError, DealError or BackendUnavailable for bad ones."""
+    backend = make_backend(args.backend, HINT_TIMEOUT if args.timeout is None else args.timeout)
+    if args.load is not None:
+        if args.preset or args.size or args.mines is not None:
+            raise GameError("--load plays the game the file holds: leave out the size and --mines")
+        path = Path(args.load)
+        try:
+            data = path.read_bytes()
+        except OSError as error:
+            raise GameError(f"cannot read {args.load}: {error.strerror or error}") from None
+        state = load_game(decode(data, args.load), args.load)
+        return state, backend, Path(args.save or args.load), path.name
+    if args.preset and args.size:
+        raise GameError(f"give a preset ({args.preset}) or --size, not both")
+    name = args.preset or ("beginner" if not args.size else args.size)
+    height, width, mines = parse_size(name if not args.size else args.size)
+    if args.mines is not None:
+        mines = args.mines
+    if mines is None:
+        raise GameError(f"--size {args.size} needs --mines N (a preset brings its own)")
+    seed = secrets.randbelow(2**32) if args.seed is None else args.seed
+    state = new_game(
+        height, width, mines, seed=seed, no_guess=args.no_guess, zero_start=args.zero_start
+    )
+    save_to = Path(args.save or f"logicmines-{height}x{width}-seed{seed}.txt")
+    return state, backend, save_to, name
+
+
+def run_play(args: argparse.Namespace, out: object = None, stderr: TextIO | None = None) -> int:
+    """`logicmines play`: start the game in this terminal; 0 when the player quits, 2 (and one
+    line on stderr) for bad arguments, a bad game file, a missing engine or no terminal."""
+    stderr = stderr or sys.stderr
+    try:
+        if not (sys.stdin.isatty() and sys.stdout.isatty()):
+            raise GameError("play needs a terminal: standard input and output are not one")
+        state, backend, save_to, name = prepare(args)
+    except (GameError, BoardSyntaxError, DealError, BackendUnavailable) as error:
+        stderr.write(error_line(str(error)) + "\n")
+        return 2
+    PlayApp(state, backend, save_to, name).run()
+    return 0

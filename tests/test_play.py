@@ -1,0 +1,489 @@
+"""logicmines play: the game (GameState) and its screen (PlayApp), driven headless by textual's
+own test pilot (`App.run_test()`). textual is imported plainly: where it is missing these tests
+fail, they do not skip (it comes with the `dev` extra)."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import functools
+import subprocess
+import sys
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+import textual  # noqa: F401 (missing textual is a failure here, never a skip)
+from conftest import checkout_env
+from oracle import all_models
+
+from logicmines.backends import make_backend
+from logicmines.board import Cell
+from logicmines.game import GameError, GameState, load_game, new_game
+from logicmines.parse import BoardSyntaxError
+from logicmines.play import BoardView, KeysScreen, PlayApp, draw, prepare, run_play
+from logicmines.reveal import reveal
+from logicmines.stats import board_stats
+from logicmines.words import percent
+
+# A game of 4 mines (at 0,1 0,2 2,3 3,4) after the click 3,0. Its hidden squares have chances of
+# 0, 1/6, 1/3, 5/6 and 1 with the total of 4.
+MIDGAME = "EMMEE\n123EE\nBB1ME\nBB1EM\n"
+MIDGAME_MINES = {(0, 1), (0, 2), (2, 3), (3, 4)}
+# Two mines in the right column; the click 1,0 opened everything left of column 3.
+CORNERS = "BB1M\nBB1E\nBB1E\nBB1M\n"
+
+
+def played(test):
+    """An async test of the screen, run to the end in its own event loop (no pytest plugin)."""
+
+    @functools.wraps(test)
+    def run(*args, **kwargs):
+        return asyncio.run(test(*args, **kwargs))
+
+    return run
+
+
+class Clock:
+    """A clock the test moves by hand."""
+
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def app_for(state: GameState, tmp_path: Path, backend: str = "kanren") -> PlayApp:
+    return PlayApp(state, make_backend(backend), tmp_path / "saved.txt")
+
+
+def loaded(text: str, clock=None) -> GameState:
+    return load_game(text, "<test>", clock or Clock())
+
+
+def screen_rows(app: PlayApp) -> list[str]:
+    """The board as drawn on the screen, one line per row (the column numbers left out)."""
+    return app.query_one(BoardView).text.plain.split("\n")[1:]
+
+
+def face(app: PlayApp, cell: Cell) -> str:
+    """The text one square shows on the screen."""
+    size = 4 if app.hints and app.analysis else 3
+    label = len(str(app.state.height - 1)) + 2  # the row's number, a space either side
+    r, c = cell
+    return screen_rows(app)[r][label + c * size : label + (c + 1) * size]
+
+
+def status_line(app: PlayApp) -> str:
+    return str(app.query_one("#status").content)
+
+
+def message(app: PlayApp) -> str:
+    return str(app.query_one("#message").content)
+
+
+async def click(pilot, app: PlayApp, cell: Cell, button: int = 1) -> None:
+    """A mouse click on a square, where the screen draws it."""
+    size = 4 if app.hints and app.analysis else 3
+    label = len(str(app.state.height - 1)) + 2
+    scroll_x, scroll_y = app.query_one(BoardView).scroll_offset
+    r, c = cell
+    offset = (label + c * size + 1 - scroll_x, r + 1 - scroll_y)
+    await pilot.click(BoardView, offset=offset, button=button)
+    await pilot.pause()
+
+
+async def hints_shown(pilot, app: PlayApp) -> None:
+    await pilot.press("h")
+    await app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+# --- the game, without a screen -------------------------------------------------------------------
+
+
+def test_the_first_click_is_never_a_mine():
+    # 24 mines in 25 squares: the square clicked first is the only safe one, wherever it is.
+    for seed in range(20):
+        cell = (seed % 5, seed // 4 % 5)
+        game = new_game(5, 5, 24, seed=seed)
+        assert game.status == "ready" and not game.dealt
+        assert game.click(cell)
+        assert game.status == "won" and game.board[cell].isdigit(), (seed, game.board.rows)
+
+
+def test_a_chord_opens_what_clicking_each_unflagged_neighbour_opens():
+    for board_text, flag, digit in [(CORNERS, (0, 3), (0, 2)), (MIDGAME, (2, 3), (3, 2))]:
+        game = loaded(board_text)
+        expected = game.board
+        for n in game.board.neighbours(digit):
+            if n != flag and expected[n] in "EM":
+                expected = reveal(expected, n)
+        assert not game.chord(digit), "a digit without its flags opens nothing"
+        game.flag(flag)
+        assert game.chord(digit)
+        assert game.board == expected
+
+
+def test_a_chord_with_a_wrong_flag_loses():
+    game = loaded(CORNERS)
+    game.flag((1, 3))  # no mine there: the mine beside 1,2 is 0,3
+    assert game.chord((1, 2))
+    assert game.status == "lost" and game.board[(0, 3)] == "X"
+    assert game.square((1, 3)) == "W"
+
+
+def test_a_new_game_refuses_more_mines_than_fit_around_the_first_click():
+    with pytest.raises(GameError, match=r"a 3x3 game holds from 0 to 8 mines besides"):
+        new_game(3, 3, 9)
+    with pytest.raises(GameError, match=r"a 4x4 game holds from 0 to 7 mines with a zero start"):
+        new_game(4, 4, 8, zero_start=True)
+    with pytest.raises(GameError, match=r"at least one row"):
+        new_game(0, 4, 1)
+
+
+def test_the_timer_starts_at_the_first_move_and_stops_when_the_game_ends():
+    clock = Clock()
+    game = loaded(CORNERS, clock)
+    clock.now += 50
+    assert game.seconds() == 0
+    game.flag((0, 3))
+    clock.now += 7
+    assert game.seconds() == 7
+    game.click((1, 3))
+    game.click((2, 3))
+    assert game.status == "won"
+    clock.now += 30
+    assert game.seconds() == 7
+
+
+@pytest.mark.parametrize(
+    "text, error",
+    [
+        ("1?\n*?\n", "<test>:1: a puzzle board (0-8 * ?) does not say where the mines are"),
+        ("EM\n\nME\n", "<test>: holds 2 boards; play loads a file of one game"),
+        ("2M\nEE\n", "<test>:1: the board has no solution: (0,0) shows 2 but touches 1 mine"),
+        ("# flags: 0,0\n1E\n1M\n", "<test>:1: the flag at (0,0) is on a revealed square"),
+        ("# flags: 5,0\n1E\n1M\n", "<test>:1: the flag at (5,0) is outside the board (2 rows"),
+        ("# flags: 1;1\n1E\n1M\n", "<test>:1: a flag is written R,C (row and column from 0)"),
+    ],
+)
+def test_a_bad_game_file_is_one_located_error(text, error):
+    with pytest.raises(GameError) as raised:
+        load_game(text, "<test>")
+    assert str(raised.value).startswith(error)
+    assert "\n" not in str(raised.value)
+
+
+def test_what_is_no_board_at_all_is_a_syntax_error():
+    with pytest.raises(BoardSyntaxError, match="<test>"):
+        load_game("EZ\n", "<test>")
+
+
+def test_nothing_can_be_saved_before_the_mines_are_laid():
+    with pytest.raises(GameError, match="nothing to save yet"):
+        new_game(9, 9, 10).saved_text()
+
+
+# --- the screen -----------------------------------------------------------------------------------
+
+
+@played
+async def test_the_first_click_opens_a_region(tmp_path):
+    game = new_game(9, 9, 10, seed=5, zero_start=True)
+    app = app_for(game, tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert all(set(row[3:]) == {" ", "."} for row in screen_rows(app))  # all hidden
+        await click(pilot, app, (2, 6))
+        assert game.dealt and game.status in ("playing", "won")
+        assert game.board[(2, 6)] == "B"
+        opened = [cell for cell in game.board.cells() if game.board[cell] not in "EM"]
+        assert len(opened) >= 9
+        for cell in game.board.cells():
+            shown = face(app, cell).strip()
+            letter = game.board[cell]
+            want = "." if letter in "EM" else "" if letter == "B" else letter
+            assert shown == want, cell
+        assert "Clicks   1" in status_line(app)
+        assert f"3BV {board_stats(game.board).bbbv:>3}" in status_line(app)
+
+
+@played
+async def test_space_reveals_the_square_under_the_cursor(tmp_path):
+    game = new_game(9, 9, 10, seed=1)
+    app = app_for(game, tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("up", "left", "space")
+        assert app.cursor == (3, 3)
+        assert game.dealt and game.board[(3, 3)] not in "EMX"
+
+
+@played
+async def test_flag_and_unflag_move_the_mine_counter(tmp_path):
+    app = app_for(loaded(MIDGAME), tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert "Mines   4" in status_line(app)
+        await click(pilot, app, (0, 1), button=3)
+        assert face(app, (0, 1)) == " F " and "Mines   3" in status_line(app)
+        await click(pilot, app, (0, 1), button=3)
+        assert face(app, (0, 1)) == " . " and "Mines   4" in status_line(app)
+        app.cursor = (0, 4)
+        await pilot.press("f")
+        assert face(app, (0, 4)) == " F " and "Mines   3" in status_line(app)
+        await click(pilot, app, (0, 4))  # a left click on a flag does nothing
+        assert app.state.board[(0, 4)] == "E" and app.state.status == "playing"
+
+
+@played
+async def test_a_chord_on_a_satisfied_digit_opens_its_other_neighbours(tmp_path):
+    app = app_for(loaded(CORNERS), tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await click(pilot, app, (0, 3), button=3)
+        await click(pilot, app, (0, 2))  # a left click on a digit chords
+        assert face(app, (1, 3)) == " 1 "
+        app.cursor = (3, 2)
+        await pilot.press("c")  # not satisfied: no flag beside it
+        assert face(app, (2, 3)) == " . "
+        await click(pilot, app, (3, 3), button=3)
+        await click(pilot, app, (3, 2), button=2)  # the middle button chords
+        assert app.state.status == "won"
+
+
+@played
+async def test_losing_shows_every_mine(tmp_path):
+    app = app_for(loaded(MIDGAME), tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await click(pilot, app, (0, 0), button=3)  # a flag on no mine
+        await click(pilot, app, (0, 2), button=3)  # a flag on a mine
+        await click(pilot, app, (2, 3))
+        assert app.state.status == "lost"
+        assert face(app, (2, 3)) == " X "
+        assert face(app, (0, 0)) == " x "
+        assert face(app, (0, 2)) == " F "
+        assert face(app, (0, 1)) == " * " and face(app, (3, 4)) == " * "
+        assert message(app).startswith("Boom: the mine at 2,3 went off")
+        await click(pilot, app, (0, 4))  # the game is over: nothing more opens
+        assert face(app, (0, 4)) == " . "
+
+
+@played
+async def test_winning_flags_every_mine_and_stops(tmp_path):
+    app = app_for(loaded(MIDGAME), tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        safe = [c for c in app.state.board.cells() if app.state.board[c] == "E"]
+        for cell in safe:
+            await click(pilot, app, cell)
+        assert app.state.status == "won"
+        assert message(app).startswith("You won: 4 mines found")
+        assert "Mines   0" in status_line(app)
+        assert {c for c in app.state.board.cells() if face(app, c) == " F "} == MIDGAME_MINES
+
+
+@played
+async def test_the_hint_overlay_shows_what_analyze_says(tmp_path):
+    game = loaded(MIDGAME)
+    app = app_for(game, tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await hints_shown(pilot, app)
+        analysis = make_backend("kanren").analyze(game.board, 4)
+        assert app.analysis == analysis
+        hidden = [cell for cell in game.board.cells() if game.board[cell] in "EM"]
+        assert sorted(analysis.probabilities) == hidden
+        for cell in hidden:
+            shown = face(app, cell)
+            want = percent(analysis.probabilities[cell])
+            if cell == analysis.best:
+                assert shown == f"[{want:>2}]", cell
+            else:
+                assert shown == f"{want:>3} ", cell
+        assert message(app) == (
+            "hints by kanren: 1 safe square, 1 certain mine; best click 1,3 (0%)"
+        )
+
+
+def test_the_hint_overlay_matches_plain_enumeration():
+    game = loaded(MIDGAME)
+    models = [rows for rows in all_models(game.board) if "".join(rows).count("*") == 4]
+    analysis = game.analyze(make_backend("kanren"))
+    for cell, chance in analysis.probabilities.items():
+        mines = sum(rows[cell[0]][cell[1]] == "*" for rows in models)
+        assert chance == Fraction(mines, len(models)), cell
+    assert set(analysis.probabilities.values()) == {0, Fraction(1, 6), Fraction(1, 3)} | {
+        Fraction(5, 6),
+        1,
+    }
+
+
+@played
+async def test_hints_follow_the_game_and_turn_off(tmp_path):
+    app = app_for(loaded(MIDGAME), tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await hints_shown(pilot, app)
+        await click(pilot, app, (1, 3))
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert app.analysis == make_backend("kanren").analyze(app.state.board, 4)
+        assert face(app, (1, 3)).strip() == app.state.board[(1, 3)]
+        await pilot.press("h")
+        assert face(app, (0, 4)) == " . "
+
+
+@played
+async def test_hints_without_colour_still_mark_the_best_click(tmp_path, monkeypatch):
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = app_for(loaded(MIDGAME), tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert app.no_color
+        await hints_shown(pilot, app)
+        assert face(app, (1, 3)) == "[ 0]" and face(app, (0, 2)) == "100 "
+
+
+@played
+async def test_save_and_load_round_trip(tmp_path):
+    clock = Clock()
+    game = new_game(9, 9, 10, seed=11, clock=clock)
+    app = app_for(game, tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("space")
+        clock.now += 12.5
+        hidden = next(c for c in game.board.cells() if game.board[c] == "E")
+        app.cursor = hidden
+        await pilot.press("f", "s")
+        before = screen_rows(app)
+        assert message(app) == f"saved to {app.save_to}: logicmines play --load {app.save_to}"
+    again = load_game(app.save_to.read_text(), str(app.save_to), Clock())
+    assert again.board == game.board and again.flags == {hidden}
+    assert (again.clicks, again.seconds(), again.mines, again.seed) == (2, 12.5, 10, 11)
+    assert again.bbbv == game.bbbv
+    app2 = app_for(again, tmp_path)
+    async with app2.run_test(size=(80, 24)):
+        assert screen_rows(app2) == before
+        assert "Clicks   2" in status_line(app2) and "Time   12" in status_line(app2)
+
+
+def test_a_game_board_without_saved_lines_loads(tmp_path):
+    game = loaded("EEEEE\nEEMEE\nEEEEE\nEEEEE\n")  # LeetCode 529, example 1
+    assert (game.mines, game.clicks, game.flags, game.status) == (1, 0, set(), "playing")
+    game.click((3, 0))
+    assert game.board.rows == ("B1E1B", "B1M1B", "B111B", "BBBBB")
+
+
+@played
+async def test_new_game_deals_again_with_the_next_seed(tmp_path):
+    game = new_game(9, 9, 10, seed=4)
+    app = app_for(game, tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("space", "n")
+        assert app.state is not game and app.state.seed == 5 and not app.state.dealt
+        assert "Clicks   0" in status_line(app)
+
+
+@played
+async def test_question_mark_shows_the_keys_and_any_key_closes_them(tmp_path):
+    app = app_for(new_game(9, 9, 10), tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, KeysScreen)
+        keys = str(app.screen.query_one("#keys").content)
+        assert "right click       flag or unflag" in keys
+        await pilot.press("x")
+        assert not isinstance(app.screen, KeysScreen)
+
+
+@played
+async def test_a_board_larger_than_the_terminal_scrolls_to_the_cursor(tmp_path):
+    game = new_game(40, 100, 400, seed=2)
+    app = app_for(game, tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        field = app.query_one(BoardView)
+        await pilot.press(*["right"] * 60, *["down"] * 25)
+        await pilot.pause()
+        assert app.cursor == (39, 99)
+        assert field.scroll_x > 0 and field.scroll_y > 0
+        await click(pilot, app, app.cursor)  # the square is where the screen shows it
+        assert game.dealt and game.board[app.cursor] not in "EMX"
+
+
+def test_draw_is_the_board_with_numbers_around_it():
+    game = loaded(CORNERS)
+    assert draw(game).plain.split("\n") == [
+        "    0  1  2  3 ",
+        " 0        1  . ",
+        " 1        1  . ",
+        " 2        1  . ",
+        " 3        1  . ",
+    ]
+
+
+# --- the command ----------------------------------------------------------------------------------
+
+
+def arguments(**given) -> argparse.Namespace:
+    values = dict(
+        preset=None,
+        size=None,
+        mines=None,
+        seed=None,
+        no_guess=False,
+        zero_start=False,
+        load=None,
+        save=None,
+        backend="kanren",
+        timeout=None,
+    )
+    return argparse.Namespace(**{**values, **given})
+
+
+def test_prepare_reads_presets_and_sizes(tmp_path):
+    state, backend, save_to, name = prepare(arguments(preset="expert", seed=7))
+    assert (state.height, state.width, state.mines, state.seed, name) == (16, 30, 99, 7, "expert")
+    assert backend.name == "kanren" and save_to == Path("logicmines-16x30-seed7.txt")
+    state, *_ = prepare(arguments(size="20x20", mines=60, zero_start=True))
+    assert (state.height, state.width, state.mines, state.zero_start) == (20, 20, 60, True)
+    state, *_ = prepare(arguments())
+    assert (state.height, state.width, state.mines) == (9, 9, 10)
+
+
+@pytest.mark.parametrize(
+    "given, error",
+    [
+        ({"size": "20x20"}, "--size 20x20 needs --mines N"),
+        ({"preset": "expert", "size": "9x9"}, "give a preset (expert) or --size, not both"),
+        ({"size": "9x9", "mines": 81}, "a 9x9 game holds from 0 to 80 mines"),
+        ({"size": "nine"}, "a size is HxW"),
+        ({"load": "nowhere.txt"}, "cannot read nowhere.txt: No such file"),
+        ({"load": "x.txt", "mines": 3}, "--load plays the game the file holds"),
+    ],
+)
+def test_prepare_refuses_bad_arguments_in_one_line(given, error):
+    with pytest.raises(ValueError) as raised:
+        prepare(arguments(**given))
+    assert error in str(raised.value) and "\n" not in str(raised.value)
+
+
+def test_play_without_a_terminal_is_one_error_line_and_status_2(capsys):
+    assert run_play(arguments()) == 2
+    err = capsys.readouterr().err
+    assert err == (
+        "logicmines: error: play needs a terminal: standard input and output are not one\n"
+    )
+
+
+def test_without_textual_play_says_what_to_install():
+    code = (
+        "import sys\n"
+        "sys.modules['textual'] = None\n"
+        "from logicmines.engine import BackendUnavailable\n"
+        "try:\n"
+        "    import logicmines.play\n"
+        "except BackendUnavailable as missing:\n"
+        "    print(missing)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=checkout_env()
+    )
+    assert done.stdout == (
+        "play: the Python package textual is not installed; logicmines play needs the extra: "
+        "pip install 'logicmines[play]'\n"
+    ), done.stderr
