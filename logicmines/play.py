@@ -123,7 +123,7 @@ def _face(
         shown = percent(chance)
         style = _heat(chance)
         if square == "F":
-            return "F" + shown.rjust(3), style
+            return ("F" + shown).rjust(3) + " " if len(shown) < 3 else "F" + shown, style
         if cell == best:
             return "[" + shown.rjust(2)[-2:] + "]", f"{style} underline"
         return shown.rjust(3) + " ", style
@@ -197,7 +197,8 @@ class KeysScreen(ModalScreen[None]):
 
 
 class PlayApp(App[None]):
-    """Minesweeper on a `GameState`; hints from `backend`; `s` saves to `save_to`."""
+    """Minesweeper on a `GameState`; hints from `backend`; `s` saves to `save_to`, or (None) to
+    a file named after the game's size and seed, in the current folder."""
 
     TITLE = "logicmines play"
     CSS = """
@@ -222,11 +223,13 @@ class PlayApp(App[None]):
         Binding("q", "quit", "quit"),
     ]
 
-    def __init__(self, state: GameState, backend: Backend, save_to: Path, name: str = ""):
+    def __init__(
+        self, state: GameState, backend: Backend, save_to: Path | None = None, name: str = ""
+    ):
         super().__init__()
         self.state = state
         self.backend = backend
-        self.save_to = save_to
+        self.chosen_file = save_to
         self.game_name = name or f"{state.height}x{state.width}"
         self.cursor: Cell = (state.height // 2, state.width // 2)
         self.hints = False
@@ -383,6 +386,14 @@ class PlayApp(App[None]):
             self._ask_engine()
         self.refresh_board()
 
+    @property
+    def save_to(self) -> Path:
+        """Where `s` saves this game."""
+        if self.chosen_file is not None:
+            return self.chosen_file
+        state = self.state
+        return Path(f"logicmines-{state.height}x{state.width}-seed{state.seed}.txt")
+
     def action_save(self) -> None:
         try:
             text = self.state.saved_text()
@@ -462,7 +473,7 @@ def _write(path: Path, text: str) -> None:
 # --- the command ----------------------------------------------------------------------------------
 
 
-def prepare(args: argparse.Namespace) -> tuple[GameState, Backend, Path, str]:
+def prepare(args: argparse.Namespace) -> tuple[GameState, Backend, Path | None, str]:
     """The game, the engine, where `s` saves and the game's name, from the command line's
     arguments; GameError, BoardSyntaxError, DealError or BackendUnavailable for bad ones."""
     backend = make_backend(args.backend, HINT_TIMEOUT if args.timeout is None else args.timeout)
@@ -488,8 +499,7 @@ def prepare(args: argparse.Namespace) -> tuple[GameState, Backend, Path, str]:
     state = new_game(
         height, width, mines, seed=seed, no_guess=args.no_guess, zero_start=args.zero_start
     )
-    save_to = Path(args.save or f"logicmines-{height}x{width}-seed{seed}.txt")
-    return state, backend, save_to, name
+    return state, backend, Path(args.save) if args.save else None, name
 
 
 def run_play(args: argparse.Namespace, out: object = None, stderr: TextIO | None = None) -> int:

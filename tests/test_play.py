@@ -285,6 +285,7 @@ async def test_the_hint_overlay_shows_what_analyze_says(tmp_path):
     game = loaded(MIDGAME)
     app = app_for(game, tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
+        await click(pilot, app, (0, 1), button=3)  # a flag: its chance is shown beside it
         await hints_shown(pilot, app)
         analysis = make_backend("kanren").analyze(game.board, 4)
         assert app.analysis == analysis
@@ -293,7 +294,9 @@ async def test_the_hint_overlay_shows_what_analyze_says(tmp_path):
         for cell in hidden:
             shown = face(app, cell)
             want = percent(analysis.probabilities[cell])
-            if cell == analysis.best:
+            if cell == (0, 1):
+                assert shown == f"F{want} ", cell
+            elif cell == analysis.best:
                 assert shown == f"[{want:>2}]", cell
             else:
                 assert shown == f"{want:>3} ", cell
@@ -372,11 +375,12 @@ def test_a_game_board_without_saved_lines_loads(tmp_path):
 @played
 async def test_new_game_deals_again_with_the_next_seed(tmp_path):
     game = new_game(9, 9, 10, seed=4)
-    app = app_for(game, tmp_path)
+    app = PlayApp(game, make_backend("kanren"))  # saves under a name of its own
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("space", "n")
         assert app.state is not game and app.state.seed == 5 and not app.state.dealt
         assert "Clicks   0" in status_line(app)
+        assert app.save_to == Path("logicmines-9x9-seed5.txt")
 
 
 @played
@@ -438,7 +442,8 @@ def arguments(**given) -> argparse.Namespace:
 def test_prepare_reads_presets_and_sizes(tmp_path):
     state, backend, save_to, name = prepare(arguments(preset="expert", seed=7))
     assert (state.height, state.width, state.mines, state.seed, name) == (16, 30, 99, 7, "expert")
-    assert backend.name == "kanren" and save_to == Path("logicmines-16x30-seed7.txt")
+    assert backend.name == "kanren" and save_to is None
+    assert PlayApp(state, backend).save_to == Path("logicmines-16x30-seed7.txt")
     state, *_ = prepare(arguments(size="20x20", mines=60, zero_start=True))
     assert (state.height, state.width, state.mines, state.zero_start) == (20, 20, 60, True)
     state, *_ = prepare(arguments())
