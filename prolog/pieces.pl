@@ -4,6 +4,12 @@
     library(clpfd) documentation: piece/3 posts the constraints and does no search,
     piece_labeling/1 searches, and the rest are built from the two.
 
+    This file holds bounded sums, not Minesweeper: it knows no board, no cell, no digit and no
+    neighbour. The rules of the game are turned into pieces in Python (logicmines/problem.py
+    states each digit as "exactly k of these cells are mines", logicmines/staging.py and
+    frontier.py group the cells and ask the pieces). To read Minesweeper's rules in CLP(FD),
+    read board.pl, which states a whole board as one model.
+
     A piece is a small system of bounded whole numbers with exact sums:
 
       Sizes  a list of non-negative integers. Variable i (0-based) stands for a group of Sizes[i]
