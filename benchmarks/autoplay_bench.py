@@ -1,0 +1,73 @@
+"""Win rates of the autoplay bot: each ingredient's gain on the same seeds, and the presets.
+
+    .venv/bin/python benchmarks/autoplay_bench.py ingredients --games 200 --workers 2
+    .venv/bin/python benchmarks/autoplay_bench.py presets --games 500 --workers 2
+    .venv/bin/python benchmarks/autoplay_bench.py speedup --games 40
+
+Each line printed is one JSON object (a run's summary with what was run); docs/autoplay.md quotes
+them. The 10,000-game figures: `presets --games 10000 --only expert --workers K` on a machine with
+K cores, or with `--scheduler ADDRESS` on a Dask cluster.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
+
+from logicmines.autoplay import run_games, summary  # noqa: E402
+from logicmines.bot import INGREDIENTS  # noqa: E402
+from logicmines.deal import PRESETS  # noqa: E402
+
+# Each row adds one ingredient to the row above it: the gain of each is the step between rows.
+STEPS = [(), ("tiebreak",), ("tiebreak", "progress"), INGREDIENTS]
+
+
+def run(name: str, rule: str, games: int, seed: int, ingredients, workers, scheduler) -> dict:
+    height, width, mines = PRESETS[name]
+    start = time.perf_counter()
+    outcomes = list(
+        run_games(
+            height, width, mines, rule, games, seed,
+            ingredients=ingredients, workers=workers, scheduler=scheduler,
+        )
+    )  # fmt: skip
+    record = summary(outcomes, time.perf_counter() - start)
+    record |= {"preset": name, "rules": rule, "seed": seed, "ingredients": list(ingredients)}
+    record["workers"] = workers if scheduler is None else scheduler
+    print(json.dumps(record), flush=True)
+    return record
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("what", choices=["ingredients", "presets", "speedup"])
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--scheduler", default=None)
+    parser.add_argument("--only", choices=list(PRESETS), action="append")
+    parser.add_argument("--rules", choices=["safe", "zero"], action="append")
+    options = parser.parse_args()
+    names = options.only or list(PRESETS)
+    rules = options.rules or ["safe", "zero"]
+    common = (options.seed, options.workers, options.scheduler)
+    if options.what == "ingredients":
+        for rule in rules:
+            for step in STEPS:
+                run("expert", rule, options.games, options.seed, step, *common[1:])
+    elif options.what == "presets":
+        for name in names:
+            for rule in rules:
+                run(name, rule, options.games, options.seed, INGREDIENTS, *common[1:])
+    else:
+        for workers in (1, 2):
+            run("expert", "safe", options.games, options.seed, INGREDIENTS, workers, None)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,206 @@
+"""autoplay: play many seeded games with the bot, on one core, K processes or a Dask cluster.
+
+Game i of a run with seed S is dealt from its own seed, `game_seed(S, i)`, and played by
+`logicmines.bot.play_game` alone: its result depends on nothing else, so a run gives the same
+per-game results whatever the workers. `run_autoplay` is what the command runs; `run_games`
+yields the outcomes in game order for other callers (the benchmark, the tests).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import sys
+import time
+from collections.abc import Iterable, Iterator
+from functools import partial
+from typing import TextIO
+
+from .bot import INGREDIENTS, RULES, Outcome, first_click, play_game
+from .deal import DealError, check_seed, deal, parse_size
+
+__all__ = ["Z95", "game_seed", "run_autoplay", "run_games", "summary", "wilson"]
+
+Z95 = 1.959963984540054  # the normal quantile for a two-sided 95 % interval
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game `index` of a run seeded `seed`: 64 bits of a hash of both, so that
+    neighbouring runs share no games."""
+    digest = hashlib.blake2b(f"autoplay {seed} {index}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big")
+
+
+def wilson(wins: int, games: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval for a win rate of `wins` out of `games` (0, 1 when no games)."""
+    if games == 0:
+        return 0.0, 1.0
+    rate = wins / games
+    scale = 1 + z * z / games
+    centre = (rate + z * z / (2 * games)) / scale
+    half = z / scale * math.sqrt(rate * (1 - rate) / games + z * z / (4 * games * games))
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def _play(args: tuple, index: int) -> Outcome:
+    height, width, mines, rule, seed, ingredients, backend = args
+    return play_game(height, width, mines, rule, game_seed(seed, index), ingredients, backend)
+
+
+def run_games(
+    height: int,
+    width: int,
+    mines: int,
+    rule: str,
+    games: int,
+    seed: int = 0,
+    *,
+    workers: int = 1,
+    scheduler: str | None = None,
+    ingredients: Iterable[str] = INGREDIENTS,
+    backend: str = "kanren",
+) -> Iterator[Outcome]:
+    """The outcomes of games 0 to games - 1, in that order, played here, in `workers` processes
+    or on the Dask cluster at `scheduler` (an address, or a `distributed.Client`)."""
+    args = (height, width, mines, rule, seed, tuple(ingredients), backend)
+    play = partial(_play, args)
+    if scheduler is not None:
+        yield from _on_dask(play, games, scheduler)
+    elif workers > 1:
+        import multiprocessing
+
+        with multiprocessing.get_context("spawn").Pool(workers) as pool:
+            yield from pool.imap(play, range(games))
+    else:
+        yield from map(play, range(games))
+
+
+def _on_dask(play: partial, games: int, scheduler: object) -> Iterator[Outcome]:
+    try:
+        from distributed import Client
+    except ImportError:
+        raise DealError(
+            "--scheduler needs Dask distributed: pip install 'logicmines[cluster]'"
+        ) from None
+    own = not isinstance(scheduler, Client)
+    client = Client(scheduler) if own else scheduler
+    try:
+        futures = client.map(play, range(games), pure=False)
+        for future in futures:
+            yield future.result()
+    finally:
+        if own:
+            client.close()
+
+
+def summary(outcomes: list[Outcome], seconds: float) -> dict:
+    """The run as one JSON object: games, wins, the win rate and its 95 % Wilson interval."""
+    games, wins = len(outcomes), sum(o.won for o in outcomes)
+    low, high = wilson(wins, games)
+    return {
+        "games": games,
+        "wins": wins,
+        "win_rate": wins / games if games else 0.0,
+        "interval": [low, high],
+        "guesses_per_game": sum(o.guesses for o in outcomes) / games if games else 0.0,
+        "seconds_per_game": seconds / games if games else 0.0,
+    }
+
+
+class _Progress:
+    """A line on stderr, rewritten as games finish: games, wins, interval, games/s, ETA."""
+
+    def __init__(self, games: int, stream: TextIO):
+        self.games, self.stream = games, stream
+        self.start = self.shown = time.monotonic()
+        self.live = stream.isatty()
+
+    def update(self, done: int, wins: int, final: bool = False) -> None:
+        now = time.monotonic()
+        if not final and now - self.shown < 0.5:
+            return
+        self.shown = now
+        rate = done / max(now - self.start, 1e-9)
+        low, high = wilson(wins, done)
+        eta = (self.games - done) / rate if rate else 0.0
+        line = (
+            f"{done}/{self.games} games, {wins} won ({100 * wins / max(done, 1):.1f} %, "
+            f"95 % {100 * low:.1f}-{100 * high:.1f}), {rate:.2f} games/s, ETA {eta:.0f} s"
+        )
+        if self.live:
+            self.stream.write("\r" + line + ("\n" if final else ""))
+        elif final:
+            self.stream.write(line + "\n")
+        self.stream.flush()
+
+
+def run_autoplay(
+    size: str = "expert",
+    mines: int | None = None,
+    rules: str = "safe",
+    games: int = 100,
+    seed: int = 0,
+    backend: str = "kanren",
+    as_json: bool = False,
+    workers: int = 1,
+    scheduler: str | None = None,
+    out: TextIO | None = None,
+    err: TextIO | None = None,
+) -> int:
+    """What `logicmines autoplay` runs: the games, progress on `err`, results on `out`; the exit
+    status (2 with one line on `err` for options it cannot use)."""
+    out, err = out or sys.stdout, err or sys.stderr
+    try:
+        height, width, mines = _settings(size, mines, rules, games, seed, workers)
+        outcomes: list[Outcome] = []
+        progress = _Progress(games, err)
+        start = time.perf_counter()
+        wins = 0
+        for outcome in run_games(
+            height, width, mines, rules, games, seed,
+            workers=workers, scheduler=scheduler, backend=backend,
+        ):  # fmt: skip
+            outcomes.append(outcome)
+            wins += outcome.won
+            progress.update(len(outcomes), wins)
+            if as_json:
+                out.write(json.dumps(outcome.record()) + "\n")
+        progress.update(len(outcomes), wins, final=True)
+    except (DealError, ValueError, OSError) as failure:
+        err.write(f"logicmines autoplay: {failure}\n")
+        return 2
+    record = summary(outcomes, time.perf_counter() - start)
+    record |= {"size": f"{height}x{width}", "mines": mines, "rules": rules, "seed": seed}
+    if as_json:
+        out.write(json.dumps(record) + "\n")
+    else:
+        low, high = record["interval"]
+        out.write(
+            f"{height}x{width}, {mines} mines, {rules} start: won {record['wins']} of "
+            f"{record['games']} ({100 * record['win_rate']:.1f} %, 95 % interval "
+            f"{100 * low:.1f}-{100 * high:.1f} %), {record['guesses_per_game']:.2f} guesses "
+            f"and {record['seconds_per_game']:.3f} s per game\n"
+        )
+    return 0
+
+
+def _settings(
+    size: str, mines: int | None, rules: str, games: int, seed: int, workers: int
+) -> tuple[int, int, int]:
+    """The board's height, width and mines, or DealError saying which option is wrong."""
+    height, width, preset = parse_size(size)
+    if mines is None:
+        if preset is None:
+            raise DealError(f"--size {size} is not a preset: give --mines N")
+        mines = preset
+    if rules not in RULES:
+        raise DealError(f"--rules is one of {', '.join(RULES)}, not {rules!r}")
+    if games < 1:
+        raise DealError(f"--games must be at least 1, not {games}")
+    if workers < 1:
+        raise DealError(f"--workers must be at least 1, not {workers}")
+    check_seed(seed)
+    # The first deal says, in its words, when the mines do not fit beside the first click.
+    deal(height, width, mines, first=first_click(height, width, rules), zero_start=rules == "zero")
+    return height, width, mines
