@@ -54,13 +54,13 @@ ENDGAME_STEPS = 20_000  # search steps before the exact search gives up (and `pr
 
 @dataclass(frozen=True)
 class Guess:
-    """One guess: the cell, its mine probability, and how many cells the analysis had as safe
-    (always 0: a guess comes only when nothing is forced) or as mines, unmarked, at the time."""
+    """One guess: the cell, its mine probability, and how many cells the analysis had as safe at
+    the time (always 0: a guess comes only when nothing is forced)."""
 
     cell: Cell
     risk: Fraction
     safe_known: int
-    mine_clicked_known: bool  # the cell was one the analysis says is a mine (never)
+    board: Board  # what the bot knew: the puzzle it guessed on
 
 
 @dataclass(frozen=True)
@@ -124,10 +124,10 @@ def play_game(
     table.open(first)
     guesses: list[Guess] = []
     while not table.play():
-        analysis = engine.analyze(table.board(), mines)
-        cell = choose(table.board(), analysis, mines, used, engine)
-        risk = analysis.probabilities[cell]
-        guesses.append(Guess(cell, risk, len(analysis.safe), risk == 1))
+        known = table.board()
+        analysis = engine.analyze(known, mines)
+        cell = choose(known, analysis, mines, used, engine)
+        guesses.append(Guess(cell, analysis.probabilities[cell], len(analysis.safe), known))
         if cell in table.mines:
             table.clicks += 1
             return Outcome(seed, False, table.clicks, len(guesses), tuple(guesses) if trace else ())

@@ -1,0 +1,119 @@
+"""autoplay: seeded games give the same results on one worker, K processes and a Dask cluster."""
+
+from __future__ import annotations
+
+import io
+import json
+import math
+
+import distributed  # the [cluster] extra, part of the dev install
+import pytest
+
+from logicmines.autoplay import Z95, game_seed, run_autoplay, run_games, wilson
+from logicmines.bot import play_game
+
+BEGINNER = (9, 9, 10)
+
+
+def test_wilson_interval_of_no_wins_in_ten() -> None:
+    # With no wins the lower bound is 0 and the upper one is z^2 / (n + z^2).
+    low, high = wilson(0, 10)
+    assert low == 0
+    assert high == pytest.approx(Z95**2 / (10 + Z95**2))
+
+
+def test_wilson_bounds_are_the_roots_of_the_score_equation() -> None:
+    # The Wilson bounds are the rates p with (x/n - p)^2 = z^2 p (1 - p) / n.
+    wins, games = 81, 263
+    low, high = wilson(wins, games)
+    assert low < wins / games < high
+    for p in (low, high):
+        assert (wins / games - p) ** 2 == pytest.approx(Z95**2 * p * (1 - p) / games)
+    assert (low, high) == pytest.approx((0.2553, 0.3662), abs=1e-4)
+
+
+def test_game_seeds_are_stable_and_distinct() -> None:
+    seeds = [game_seed(7, i) for i in range(1000)]
+    assert len(set(seeds)) == 1000
+    assert seeds[:3] == [game_seed(7, 0), game_seed(7, 1), game_seed(7, 2)]
+    assert game_seed(7, 0) != game_seed(8, 0)
+    assert all(0 <= s < 2**64 for s in seeds)
+
+
+def test_game_i_is_played_from_its_own_seed() -> None:
+    [outcome] = run_games(*BEGINNER, "safe", 1, seed=3)
+    assert outcome == play_game(*BEGINNER, "safe", game_seed(3, 0))
+    assert outcome.seed == game_seed(3, 0)
+
+
+def test_two_workers_give_the_same_results_as_one() -> None:
+    one = list(run_games(*BEGINNER, "zero", 6, seed=11))
+    two = list(run_games(*BEGINNER, "zero", 6, seed=11, workers=2))
+    assert one == two
+    assert [o.seed for o in one] == [game_seed(11, i) for i in range(6)]
+
+
+def test_a_dask_local_cluster_gives_the_same_results_as_one_worker() -> None:
+    here = list(run_games(*BEGINNER, "safe", 5, seed=5))
+    with (
+        distributed.LocalCluster(
+            n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None
+        ) as cluster,
+        distributed.Client(cluster) as client,
+    ):
+        there = list(run_games(*BEGINNER, "safe", 5, seed=5, scheduler=client))
+        by_address = list(
+            run_games(*BEGINNER, "safe", 5, seed=5, scheduler=cluster.scheduler_address)
+        )
+    assert there == here
+    assert by_address == here
+
+
+def test_json_lines_then_a_summary() -> None:
+    out, err = io.StringIO(), io.StringIO()
+    assert (
+        run_autoplay("beginner", rules="zero", games=4, seed=2, as_json=True, out=out, err=err) == 0
+    )
+    lines = [json.loads(line) for line in out.getvalue().splitlines()]
+    games, summary = lines[:-1], lines[-1]
+    assert [g["seed"] for g in games] == [game_seed(2, i) for i in range(4)]
+    assert all(set(g) == {"seed", "won", "clicks", "guesses"} for g in games)
+    wins = sum(g["won"] for g in games)
+    assert summary["games"] == 4 and summary["wins"] == wins
+    assert summary["win_rate"] == wins / 4
+    assert summary["interval"] == pytest.approx(list(wilson(wins, 4)))
+    assert summary["guesses_per_game"] == sum(g["guesses"] for g in games) / 4
+    assert "4/4 games" in err.getvalue()
+
+
+def test_text_summary() -> None:
+    out = io.StringIO()
+    assert run_autoplay("5x5", mines=3, games=3, seed=1, out=out, err=io.StringIO()) == 0
+    assert out.getvalue().startswith("5x5, 3 mines, safe start: won ")
+    assert "95 % interval" in out.getvalue()
+
+
+@pytest.mark.parametrize(
+    ("options", "said"),
+    [
+        ({"size": "huge"}, "a size is HxW"),
+        ({"size": "5x5"}, "give --mines N"),
+        ({"rules": "classic"}, "--rules is one of safe, zero"),
+        ({"games": 0}, "--games must be at least 1"),
+        ({"workers": 0}, "--workers must be at least 1"),
+        ({"size": "3x3", "mines": 6, "rules": "zero"}, "holds at most 5 mines"),
+        ({"seed": -1}, "a seed is a whole number"),
+    ],
+)
+def test_bad_options_are_one_line_and_status_2(options: dict, said: str) -> None:
+    out, err = io.StringIO(), io.StringIO()
+    assert run_autoplay(**options, out=out, err=err) == 2
+    assert out.getvalue() == ""
+    assert err.getvalue().count("\n") == 1
+    assert err.getvalue().startswith("logicmines autoplay: ")
+    assert said in err.getvalue()
+
+
+def test_interval_narrows_as_games_grow() -> None:
+    widths = [math.fsum((-a, b)) for a, b in (wilson(n // 2, n) for n in (10, 100, 1000))]
+    assert widths == sorted(widths, reverse=True)

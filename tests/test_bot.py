@@ -1,0 +1,154 @@
+"""The autoplay bot: its guesses against plain enumeration, and its play against the judge."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+from oracle import all_models
+
+from logicmines.backends import make_backend
+from logicmines.board import Board
+from logicmines.bot import (
+    INGREDIENTS,
+    digit_chances,
+    first_click,
+    play_game,
+    progress_chance,
+    win_chance,
+)
+from logicmines.deal import deal
+from logicmines.solvable import solvable
+
+ENGINE = make_backend("kanren")
+
+
+def models_with(board: Board, mines: int) -> list[tuple[str, ...]]:
+    return [rows for rows in all_models(board) if sum(row.count("*") for row in rows) == mines]
+
+
+def around(board: Board, cell, rows) -> int:
+    return sum(rows[r][c] == "*" for r, c in board.neighbours(cell))
+
+
+POSITIONS = [
+    (Board(("1??", "???", "???")), 2),
+    (Board(("01??", "12??", "????")), 3),
+    (Board(("??1?", "?*2?", "????", "1???")), 4),
+]
+
+
+@pytest.mark.parametrize(("board", "mines"), POSITIONS)
+def test_digit_chances_match_enumeration(board: Board, mines: int) -> None:
+    models = models_with(board, mines)
+    for cell in (c for c in board.cells() if board[c] == "?"):
+        chances = digit_chances(board, cell, mines, ENGINE)
+        safe_models = [rows for rows in models if rows[cell[0]][cell[1]] != "*"]
+        for digit in range(9):
+            showing = [rows for rows in safe_models if around(board, cell, rows) == digit]
+            if not showing:
+                assert digit not in chances
+                continue
+            chance, after = chances[digit]
+            assert chance == Fraction(len(showing), len(models))
+            unknown = [c for c in board.cells() if board[c] == "?" and c != cell]
+            safe = [c for c in unknown if all(rows[c[0]][c[1]] != "*" for rows in showing)]
+            assert after.safe == safe
+
+
+@pytest.mark.parametrize(("board", "mines"), POSITIONS)
+def test_progress_chance_is_the_share_of_models_where_something_is_then_forced(
+    board: Board, mines: int
+) -> None:
+    models = models_with(board, mines)
+    unknown = [c for c in board.cells() if board[c] == "?"]
+    for cell in unknown:
+        useful = 0
+        for digit in range(9):
+            showing = [
+                rows
+                for rows in models
+                if rows[cell[0]][cell[1]] != "*" and around(board, cell, rows) == digit
+            ]
+            others = [c for c in unknown if c != cell]
+            if any(all(rows[c[0]][c[1]] != "*" for rows in showing) for c in others) and showing:
+                useful += len(showing)
+        assert progress_chance(board, cell, mines, ENGINE) == Fraction(useful, len(models))
+
+
+def test_win_chance_of_a_fifty_fifty_is_a_half() -> None:
+    board = Board(("1??1",))  # one mine in the middle pair, either cell
+    unknown = [(0, 1), (0, 2)]
+    chance, cell = win_chance(board, unknown, [frozenset({(0, 1)}), frozenset({(0, 2)})])
+    assert chance == Fraction(1, 2)
+    assert cell in unknown
+
+
+def test_win_chance_uses_a_free_cell_that_tells_layouts_apart() -> None:
+    board = Board(("???", "???"))
+    unknown = list(board.cells())
+    a = frozenset({(0, 0)})
+    b = frozenset({(0, 0), (1, 0)})
+    # (0,1) is safe in both and shows 1 or 2: the layouts are told apart for free.
+    chance, cell = win_chance(board, unknown, [a, b])
+    assert chance == 1
+    assert cell == (0, 1)
+
+
+def test_win_chance_against_plain_play_out_on_a_small_position() -> None:
+    # Brute force: with every layout as likely, no strategy wins more often than the safest cell
+    # can keep it alive, and the search's first click is never a cell that is a mine everywhere.
+    board, mines = POSITIONS[0]
+    models = models_with(board, mines)
+    unknown = [c for c in board.cells() if board[c] == "?"]
+    layouts = [frozenset(c for c in unknown if rows[c[0]][c[1]] == "*") for rows in models]
+    chance, cell = win_chance(board, unknown, layouts)
+    safest = max(sum(c not in layout for layout in layouts) for c in unknown) / len(layouts)
+    assert 0 < chance <= safest
+    assert any(cell not in layout for layout in layouts)
+
+
+@pytest.mark.parametrize(("rule", "mines"), [("safe", 5), ("zero", 7)])
+def test_the_bot_never_clicks_a_known_mine_and_guesses_only_when_nothing_is_forced(
+    rule: str, mines: int
+) -> None:
+    # An engine sharing no code with the bot's (clingo's answer sets) checks every guess.
+    judge = make_backend("clingo")
+    guesses = 0
+    for seed in range(8):
+        outcome = play_game(6, 6, mines, rule, seed, trace=True)
+        assert len(outcome.trace) == outcome.guesses
+        for guess in outcome.trace:
+            analysis = judge.analyze(guess.board, mines)
+            assert analysis.safe == [], (seed, guess.cell)
+            assert analysis.probabilities[guess.cell] < 1
+            assert analysis.probabilities[guess.cell] == guess.risk
+        guesses += outcome.guesses
+    assert guesses > 0  # the check was exercised
+
+
+def test_the_bot_wins_without_guessing_every_game_the_judge_wins_by_logic() -> None:
+    won_by_logic = 0
+    for seed in range(12):
+        first = first_click(9, 9, "safe")
+        game = deal(9, 9, 10, first=first, seed=seed)
+        outcome = play_game(9, 9, 10, "safe", seed)
+        if solvable(game.board, first, 10).won:
+            won_by_logic += 1
+            assert outcome.won and outcome.guesses == 0, seed
+        else:
+            assert outcome.guesses > 0
+    assert won_by_logic > 0
+
+
+@pytest.mark.parametrize("ingredients", [(), ("tiebreak",), INGREDIENTS])
+def test_a_game_is_the_same_every_time_it_is_played(ingredients) -> None:
+    first = [play_game(9, 9, 10, "zero", seed, ingredients) for seed in range(4)]
+    again = [play_game(9, 9, 10, "zero", seed, ingredients) for seed in range(4)]
+    assert first == again
+
+
+def test_first_clicks() -> None:
+    assert first_click(16, 30, "safe") == (0, 0)
+    assert first_click(16, 30, "zero") == (2, 2)
+    assert first_click(2, 2, "zero") == (1, 1)
