@@ -120,13 +120,11 @@ def _face(
     square = state.square(cell)
     chance = analysis.probabilities.get(cell) if analysis else None
     if chance is not None and square in "EF":
-        shown = percent(chance)
-        style = _heat(chance)
-        if square == "F":
-            return ("F" + shown).rjust(3) + " " if len(shown) < 3 else "F" + shown, style
-        if cell == best:
-            return "[" + shown.rjust(2)[-2:] + "]", f"{style} underline"
-        return shown.rjust(3) + " ", style
+        shown = ("F" if square == "F" else "") + percent(chance)  # F100: a flag on a sure mine
+        if cell == best:  # outlined; the best click is never 100 while the game goes on
+            outlined = f"[{shown:>2}]" if len(shown) <= 2 else f"{shown}]"
+            return outlined, f"{_heat(chance)} underline"
+        return (shown.rjust(3) + " ")[:4], _heat(chance)
     glyph = GLYPH.get(square, square)
     style = DIGIT_STYLE.get(square) or SQUARE_STYLE[square]
     return (" " * (size - 2)) + glyph + " ", style
@@ -356,12 +354,14 @@ class PlayApp(App[None]):
         elif state.status == "lost":
             blown = next(cell for cell in state.board.cells() if state.board[cell] == "X")
             self.say(
-                f"Boom: the mine at {click(blown)} went off after {state.seconds():.1f} s; "
-                "* the other mines, x flags on no mine. n new game, q quit",
+                f"Boom: the mine at {click(blown)} went off ({state.seconds():.1f} s). "
+                "* mines, x wrong flags; n new game, q quit",
                 "lost",
             )
         elif self.hints:
             self.say("thinking ...")
+        else:
+            self.say("f flag, c chord, h hints, s save, n new game, ? keys, q quit")
         self.analysis = None
         if self.hints and not state.over:
             self._ask_engine()

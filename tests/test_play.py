@@ -262,7 +262,7 @@ async def test_losing_shows_every_mine(tmp_path):
         assert face(app, (0, 0)) == " x "
         assert face(app, (0, 2)) == " F "
         assert face(app, (0, 1)) == " * " and face(app, (3, 4)) == " * "
-        assert message(app).startswith("Boom: the mine at 2,3 went off")
+        assert message(app).startswith("Boom: the mine at 2,3 went off (")
         await click(pilot, app, (0, 4))  # the game is over: nothing more opens
         assert face(app, (0, 4)) == " . "
 
@@ -285,7 +285,8 @@ async def test_the_hint_overlay_shows_what_analyze_says(tmp_path):
     game = loaded(MIDGAME)
     app = app_for(game, tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await click(pilot, app, (0, 1), button=3)  # a flag: its chance is shown beside it
+        for cell in (0, 1), (0, 2), (1, 3):  # flags: their chances are shown beside them
+            await click(pilot, app, cell, button=3)
         await hints_shown(pilot, app)
         analysis = make_backend("kanren").analyze(game.board, 4)
         assert app.analysis == analysis
@@ -294,8 +295,8 @@ async def test_the_hint_overlay_shows_what_analyze_says(tmp_path):
         for cell in hidden:
             shown = face(app, cell)
             want = percent(analysis.probabilities[cell])
-            if cell == (0, 1):
-                assert shown == f"F{want} ", cell
+            if cell in ((0, 1), (0, 2), (1, 3)):
+                assert shown == {"83": "F83 ", "100": "F100", "0": "[F0]"}[want], cell
             elif cell == analysis.best:
                 assert shown == f"[{want:>2}]", cell
             else:
