@@ -22,6 +22,7 @@ import sys
 import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass
+from itertools import islice
 from pathlib import Path
 
 from unification import isvar
@@ -29,6 +30,7 @@ from unification.utils import transitive_get as walk
 
 from .backends.kanren import _term, counto, mineso
 from .board import Board, Cell
+from .engine import BackendUnavailable, EngineError
 from .resources import data_path
 
 # Past this many steps a trace stops: it is for reading, and a reader cannot read more.
@@ -186,33 +188,41 @@ search(Open, Depth) :-
 """
 
 
-def clpfd_steps(board: Board, limit: int = 2) -> list[Step]:
+def clpfd_steps(board: Board, limit: int = 2, most: int | None = None) -> list[Step]:
     """The steps of a CLP(FD) search on board.pl's model, up to `limit` solutions: what
     propagation settles after posting, then each choice (cell and value, first-fail), what
-    propagation settles after it, and the choices that fail."""
+    propagation settles after it, and the choices that fail. With `most`, SWI-Prolog is stopped
+    once it has said that many steps (a search that fails often can say a great many)."""
     puzzle = board.as_puzzle()
     rows = "[" + ", ".join("`" + row + "`" for row in puzzle.rows) + "]"
+    goal = f"trace_board({rows}, {int(limit)})"
     with tempfile.TemporaryDirectory() as folder:
         program = Path(folder) / "trace.pl"
         program.write_text(_CLPFD_TRACE)
-        done = subprocess.run(
-            [
-                "swipl",
-                "-q",
-                "-g",
-                f"trace_board({rows}, {int(limit)})",
-                "-t",
-                "halt",
-                str(data_path("prolog", "board.pl")),
-                str(program),
-            ],
-            capture_output=True,
-            text=True,
-            timeout=60,
-        )
-    if done.returncode != 0:
-        raise RuntimeError(f"swipl: {done.stderr.strip() or 'exit status ' + str(done.returncode)}")
-    return [_clpfd_step(line) for line in done.stdout.splitlines()]
+        command = ["swipl", "-q", "-g", goal, "-t", "halt", str(data_path("prolog", "board.pl"))]
+        try:
+            swipl = subprocess.Popen(
+                [*command, str(program)],
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                text=True,
+            )
+        except FileNotFoundError:
+            raise BackendUnavailable(
+                "the clpfd trace needs SWI-Prolog's swipl on the PATH "
+                "(apt-get install swi-prolog-nox)"
+            ) from None
+        with swipl:
+            found = []
+            for line in swipl.stdout:
+                found.append(_clpfd_step(line))
+                if most is not None and len(found) >= most:
+                    swipl.kill()
+                    return found
+            problem = swipl.stderr.read().strip()
+            if swipl.wait() != 0:
+                raise EngineError(f"swipl: {problem or 'exit status ' + str(swipl.returncode)}")
+    return found
 
 
 def _clpfd_step(line: str) -> Step:
@@ -239,19 +249,39 @@ def describe_clpfd(step: Step) -> str:
     return pad + ("no solution: propagation fails" if step.kind == "fail" else "solution")
 
 
-def trace(board: Board, backend: str = "kanren", limit: int = 2) -> list[str]:
-    """The search on `board` as lines of text, at most MOST_STEPS of them."""
+def steps(board: Board, backend: str = "kanren", limit: int = 2) -> tuple[list[Step], bool]:
+    """The first MOST_STEPS steps of the search on `board` (backend "kanren" or "clpfd"), and
+    whether the search went on past them."""
     if backend == "kanren":
-        lines = (describe(step, board) for step in kanren_steps(board, limit))
+        shown = list(islice(kanren_steps(board, limit), MOST_STEPS + 1))
     else:
-        lines = (describe_clpfd(step) for step in clpfd_steps(board, limit))
-    shown = []
-    for line in lines:
-        if len(shown) == MOST_STEPS:
-            shown.append(f"... (cut after {MOST_STEPS} steps)")
-            break
-        shown.append(line)
-    return shown
+        shown = clpfd_steps(board, limit, most=MOST_STEPS + 1)
+    return shown[:MOST_STEPS], len(shown) > MOST_STEPS
+
+
+def describe_any(step: Step, board: Board, backend: str) -> str:
+    """A step of either search as a line of text."""
+    return describe(step, board) if backend == "kanren" else describe_clpfd(step)
+
+
+def trace(board: Board, backend: str = "kanren", limit: int = 2) -> list[str]:
+    """The search on `board` as lines of text, at most MOST_STEPS of them (and a line saying
+    so when the search went on)."""
+    shown, cut = steps(board, backend, limit)
+    lines = [describe_any(step, board, backend) for step in shown]
+    if cut:
+        lines.append(f"... (cut after {MOST_STEPS} steps)")
+    return lines
+
+
+def step_record(step: Step) -> dict[str, object]:
+    """A step as JSON fields: kind, depth, the cells it set as [row, column, value], and the
+    digit whose goal it was (kanren) as [row, column]."""
+    fields: dict[str, object] = {"kind": step.kind, "depth": step.depth}
+    fields["cells"] = [[r, c, value] for (r, c), value in step.cells]
+    if step.digit is not None:
+        fields["digit"] = list(step.digit)
+    return fields
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -275,8 +305,13 @@ def main(argv: list[str] | None = None) -> int:
         print(f"logicmines.trace: error: {where}{reason}", file=sys.stderr)
         return 2
     for number, board in enumerate(boards, 1):
+        try:
+            lines = trace(board, args.backend, args.limit)
+        except (BackendUnavailable, EngineError) as error:
+            print(f"logicmines.trace: error: {error}", file=sys.stderr)
+            return 2
         print(f"board {number} ({board.as_puzzle()}):")
-        for line in trace(board, args.backend, args.limit):
+        for line in lines:
             print("  " + line)
     return 0
 
