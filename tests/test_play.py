@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import functools
+import re
 import subprocess
 import sys
 from fractions import Fraction
@@ -493,3 +494,32 @@ def test_without_textual_play_says_what_to_install():
         "play: the Python package textual is not installed; logicmines play needs the extra: "
         "pip install 'logicmines[play]'\n"
     ), done.stderr
+
+
+# --- docs/play.md ---------------------------------------------------------------------------------
+
+PAGE = (Path(__file__).resolve().parent.parent / "docs" / "play.md").read_text(encoding="utf-8")
+CAPTURES = re.findall(r"```text\n(.*?)```", PAGE, flags=re.S)
+
+
+def test_the_captured_screens_are_what_the_game_draws():
+    # The page's two captures: `play beginner --zero-start --seed 18`, the first click in the
+    # centre, a flag at 1,7; then the same with hints.
+    game = new_game(9, 9, 10, seed=18, zero_start=True)
+    game.click((4, 4))
+    game.flag((1, 7))
+    plain, hinted = CAPTURES[0].split("\n")[1:11], CAPTURES[1].split("\n")[1:11]
+    assert [line.rstrip() for line in draw(game, None).plain.split("\n")] == plain
+    analysis = game.analyze(make_backend("kanren"))
+    assert [line.rstrip() for line in draw(game, None, analysis).plain.split("\n")] == hinted
+
+
+def test_the_saved_game_on_the_page_loads():
+    game = load_game(CAPTURES[2], "docs/play.md")
+    assert (game.mines, game.flags, game.clicks, game.seconds(), game.seed) == (
+        10,
+        {(2, 7)},
+        2,
+        2.0,
+        19,
+    )
