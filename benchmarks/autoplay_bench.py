@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import sys
 import time
@@ -39,8 +40,27 @@ def run(name: str, rule: str, games: int, seed: int, ingredients, workers, sched
     record = summary(outcomes, time.perf_counter() - start)
     record |= {"preset": name, "rules": rule, "seed": seed, "ingredients": list(ingredients)}
     record["workers"] = workers if scheduler is None else scheduler
+    record["won"] = "".join("1" if o.won else "0" for o in outcomes)  # game by game, for pairing
     print(json.dumps(record), flush=True)
     return record
+
+
+def paired(before: dict, after: dict) -> dict:
+    """What a step changed on the same seeds: games it newly won, games it newly lost, and the
+    sign test's two-sided p-value (exact binomial over the games that changed)."""
+    pairs = list(zip(before["won"], after["won"]))
+    gained = sum(1 for b, a in pairs if (b, a) == ("0", "1"))
+    lost = sum(1 for b, a in pairs if (b, a) == ("1", "0"))
+    changed, fewer = gained + lost, min(gained, lost)
+    tail = sum(math.comb(changed, k) for k in range(fewer + 1)) / 2**changed if changed else 1
+    return {
+        "rules": after["rules"],
+        "step": after["ingredients"][-1] if after["ingredients"] else "lowest probability",
+        "gained": gained,
+        "lost": lost,
+        "points": 100 * (gained - lost) / len(pairs),
+        "sign_test_p": min(1.0, 2 * tail),
+    }
 
 
 def main() -> None:
@@ -56,10 +76,15 @@ def main() -> None:
     names = options.only or list(PRESETS)
     rules = options.rules or ["safe", "zero"]
     common = (options.seed, options.workers, options.scheduler)
+    if options.what == "ingredients" and options.only:
+        parser.error("ingredients are measured on expert only")
     if options.what == "ingredients":
         for rule in rules:
-            for step in STEPS:
-                run("expert", rule, options.games, options.seed, step, *common[1:])
+            records = [
+                run("expert", rule, options.games, options.seed, s, *common[1:]) for s in STEPS
+            ]
+            for before, after in zip(records, records[1:]):
+                print(json.dumps(paired(before, after)), flush=True)
     elif options.what == "presets":
         for name in names:
             for rule in rules:
