@@ -1,8 +1,8 @@
 """One game of Minesweeper as `logicmines play` plays it, apart from any screen: the deal after the
 first click, reveal, flag, chord, the counters, hints from an engine, and saving to a game board.
 
-The screen (logicmines/play.py) only draws a `GameState` and turns keys and clicks into its moves,
-so that tests and other front ends can drive a game with plain calls.
+The screen (logicmines/play_app.py) only draws a `GameState` and turns keys and clicks into its
+moves, so that tests and other front ends can drive a game with plain calls.
 
 A saved game is a game board in LeetCode letters (E M B X 1-8), as `reveal` and `generate game`
 write them, after comment lines that keep what the letters cannot say: where the flags are, and

@@ -22,7 +22,7 @@ from logicmines.backends import make_backend
 from logicmines.board import Cell
 from logicmines.game import GameError, GameState, load_game, new_game
 from logicmines.parse import BoardSyntaxError
-from logicmines.play import BoardView, KeysScreen, PlayApp, draw, prepare, run_play
+from logicmines.play_app import BoardView, KeysScreen, PlayApp, draw, prepare, run_play
 from logicmines.reveal import reveal
 from logicmines.stats import board_stats
 from logicmines.words import percent
@@ -477,13 +477,20 @@ def test_play_without_a_terminal_is_one_error_line_and_status_2(capsys):
     )
 
 
+def test_the_game_leaves_the_package_play_function_alone():
+    import logicmines
+    from logicmines.reveal import play
+
+    assert logicmines.play is play  # the clicks of reveal, not a module
+
+
 def test_without_textual_play_says_what_to_install():
     code = (
         "import sys\n"
         "sys.modules['textual'] = None\n"
         "from logicmines.engine import BackendUnavailable\n"
         "try:\n"
-        "    import logicmines.play\n"
+        "    import logicmines.play_app\n"
         "except BackendUnavailable as missing:\n"
         "    print(missing)\n"
     )

@@ -2,7 +2,8 @@
 
 The game itself (deal, reveal, flag, chord, counters, saving) is `logicmines.game.GameState`; this
 module draws it, turns keys and mouse clicks into its moves, and asks the chosen engine for the
-hint overlay. docs/play.md shows the screen and the keys.
+hint overlay. docs/play.md shows the screen and the keys. (Not `logicmines/play.py`: importing a
+submodule of that name would replace the package's `play` function, reveal's, with the module.)
 """
 
 from __future__ import annotations
