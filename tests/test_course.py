@@ -4,7 +4,8 @@ same solutions in each, those of plain enumeration.
 
 The `>>>` examples and the worked solutions of the pages run as doctests (pytest collects the
 pages' Markdown with --doctest-glob); this file runs what a doctest cannot: the `?-` queries
-typed at SWI-Prolog's toplevel, shown with the `%@` lines it prints.
+typed at SWI-Prolog's toplevel, shown with the `%@` lines it prints, and the `$ ` commands of the
+pages' sh blocks, shown with what they print.
 """
 
 from __future__ import annotations
@@ -90,6 +91,35 @@ def test_toplevel_example_prints_what_the_page_shows(page, files, query, shown):
     # Its input is not a terminal, so the toplevel writes ` ` instead of ` ;` and a new line
     # between answers.
     assert done.stdout.rstrip() == "\n".join(shown).replace(" ;\n", " ")
+
+
+def shell_examples(page: Path) -> list[tuple[str, list[str]]]:
+    """(command, lines printed) for every `$ ` line of the page's sh blocks; the lines after a
+    command, up to the next one or the end of the block, are what it prints."""
+    found = []
+    for block in re.findall(r"```sh\n(.*?)```", page.read_text(), flags=re.S):
+        for part in re.split(r"^\$ ", block, flags=re.M)[1:]:
+            command, *printed = part.rstrip("\n").split("\n")
+            found.append((command, printed))
+    return found
+
+
+SHELL_EXAMPLES = [(page.name, *example) for page in PAGES for example in shell_examples(page)]
+
+
+def test_the_course_has_shell_examples():
+    assert SHELL_EXAMPLES
+
+
+@pytest.mark.parametrize(
+    "page, command, printed", SHELL_EXAMPLES, ids=[f"{p}: {c}" for p, c, _ in SHELL_EXAMPLES]
+)
+def test_shell_example_prints_what_the_page_shows(page, command, printed):
+    done = subprocess.run(
+        ["sh", "-c", command], capture_output=True, text=True, timeout=120, cwd=ROOT
+    )
+    assert (done.returncode, done.stderr) == (0, "")
+    assert done.stdout.splitlines() == printed
 
 
 PROGRAMS = sorted(COURSE.glob("*.pl"))
