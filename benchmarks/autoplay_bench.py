@@ -15,13 +15,14 @@ import argparse
 import json
 import math
 import os
+import statistics
 import sys
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
-from logicmines.autoplay import run_games, summary  # noqa: E402
-from logicmines.bot import INGREDIENTS  # noqa: E402
+from logicmines.autoplay import game_seed, run_games, summary  # noqa: E402
+from logicmines.bot import DEFAULT, INGREDIENTS, play_game  # noqa: E402
 from logicmines.deal import PRESETS  # noqa: E402
 
 # Each row adds one ingredient to the row above it: the gain of each is the step between rows.
@@ -88,10 +89,28 @@ def main() -> None:
     elif options.what == "presets":
         for name in names:
             for rule in rules:
-                run(name, rule, options.games, options.seed, INGREDIENTS, *common[1:])
+                run(name, rule, options.games, options.seed, DEFAULT, *common[1:])
     else:
+        for rule in rules:
+            print(json.dumps(one_core(rule, options.games, options.seed)), flush=True)
         for workers in (1, 2):
-            run("expert", "safe", options.games, options.seed, INGREDIENTS, workers, None)
+            run("expert", "safe", options.games, options.seed, DEFAULT, workers, None)
+
+
+def one_core(rule: str, games: int, seed: int) -> dict:
+    """Seconds per expert game, each timed alone in this process (the median and the slowest)."""
+    height, width, mines = PRESETS["expert"]
+    times = []
+    for index in range(games):
+        start = time.perf_counter()
+        play_game(height, width, mines, rule, game_seed(seed, index))
+        times.append(time.perf_counter() - start)
+    return {
+        "rules": rule,
+        "games": games,
+        "median_seconds": statistics.median(times),
+        "slowest_seconds": max(times),
+    }
 
 
 if __name__ == "__main__":

@@ -17,7 +17,7 @@ from collections.abc import Iterable, Iterator
 from functools import partial
 from typing import TextIO
 
-from .bot import INGREDIENTS, RULES, Outcome, first_click, play_game
+from .bot import DEFAULT, RULES, Outcome, first_click, play_game
 from .deal import DealError, check_seed, deal, parse_size
 
 __all__ = ["Z95", "game_seed", "run_autoplay", "run_games", "summary", "wilson"]
@@ -58,7 +58,7 @@ def run_games(
     *,
     workers: int = 1,
     scheduler: str | None = None,
-    ingredients: Iterable[str] = INGREDIENTS,
+    ingredients: Iterable[str] = DEFAULT,
     backend: str = "kanren",
 ) -> Iterator[Outcome]:
     """The outcomes of games 0 to games - 1, in that order, played here, in `workers` processes

@@ -84,6 +84,16 @@ def test_win_chance_of_a_fifty_fifty_is_a_half() -> None:
     assert cell in unknown
 
 
+def test_win_chance_of_one_mine_in_three_cells_is_two_thirds_from_an_end() -> None:
+    # An end cell is safe in 2 of 3 layouts and its digit then tells the other two apart; the
+    # middle one is as safe but shows 1 either way, leaving a fifty-fifty.
+    board = Board(("???",))
+    unknown = list(board.cells())
+    chance, cell = win_chance(board, unknown, [frozenset({cell}) for cell in unknown])
+    assert chance == Fraction(2, 3)
+    assert cell in {(0, 0), (0, 2)}
+
+
 def test_win_chance_uses_a_free_cell_that_tells_layouts_apart() -> None:
     board = Board(("???", "???"))
     unknown = list(board.cells())
