@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import doctest
 import io
 import json
 import math
+import re
 
 import distributed  # the [cluster] extra, part of the dev install
 import pytest
+from conftest import ROOT
 
 from logicmines.autoplay import Z95, game_seed, run_autoplay, run_games, wilson
 from logicmines.bot import play_game
@@ -117,3 +120,12 @@ def test_bad_options_are_one_line_and_status_2(options: dict, said: str) -> None
 def test_interval_narrows_as_games_grow() -> None:
     widths = [math.fsum((-a, b)) for a, b in (wilson(n // 2, n) for n in (10, 100, 1000))]
     assert widths == sorted(widths, reverse=True)
+
+
+def test_the_python_example_in_docs_autoplay_runs() -> None:
+    text = (ROOT / "docs" / "autoplay.md").read_text(encoding="utf-8")
+    [example] = re.findall(r"```pycon\n(.*?)```", text, flags=re.S)
+    test = doctest.DocTestParser().get_doctest(example, {}, "docs/autoplay.md", None, 0)
+    runner = doctest.DocTestRunner()
+    runner.run(test)
+    assert runner.failures == 0 and runner.tries >= 4
