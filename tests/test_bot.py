@@ -105,6 +105,38 @@ def test_win_chance_uses_a_free_cell_that_tells_layouts_apart() -> None:
     assert cell == (0, 1)
 
 
+def best_play(board: Board, layouts: list[frozenset], opened: frozenset) -> Fraction:
+    """The chance of winning with the best clicks, by plain recursion: any cell not yet clicked
+    and not a mine in every layout may be clicked; it shows the mines around it."""
+    if len(layouts) == 1:
+        return Fraction(1)
+    best = Fraction(0)
+    for cell in board.cells():
+        if board[cell] != "?" or cell in opened or all(cell in m for m in layouts):
+            continue
+        shown: dict[int, list] = {}
+        for mines in layouts:
+            if cell not in mines:
+                shown.setdefault(sum(n in mines for n in board.neighbours(cell)), []).append(mines)
+        chance = sum(
+            len(same) * best_play(board, same, opened | {cell}) for same in shown.values()
+        ) / len(layouts)
+        best = max(best, chance)
+    return best
+
+
+@pytest.mark.parametrize(("board", "mines"), POSITIONS[:2])
+def test_win_chance_is_the_best_plays_chance_by_plain_recursion(board: Board, mines: int) -> None:
+    unknown = [c for c in board.cells() if board[c] == "?"]
+    layouts = [
+        frozenset(c for c in unknown if rows[c[0]][c[1]] == "*")
+        for rows in models_with(board, mines)
+    ]
+    chance, cell = win_chance(board, unknown, layouts)
+    assert chance == best_play(board, layouts, frozenset())
+    assert 0 < chance < 1
+
+
 def test_win_chance_against_plain_play_out_on_a_small_position() -> None:
     # Brute force: with every layout as likely, no strategy wins more often than the safest cell
     # can keep it alive, and the search's first click is never a cell that is a mine everywhere.
