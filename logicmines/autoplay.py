@@ -17,8 +17,10 @@ from collections.abc import Iterable, Iterator
 from functools import partial
 from typing import TextIO
 
+from .backends import make_backend
 from .bot import DEFAULT, RULES, Outcome, first_click, play_game
 from .deal import DealError, check_seed, deal, parse_size
+from .engine import BackendUnavailable
 
 __all__ = ["Z95", "game_seed", "run_autoplay", "run_games", "summary", "wilson"]
 
@@ -153,6 +155,7 @@ def run_autoplay(
     out, err = out or sys.stdout, err or sys.stderr
     try:
         height, width, mines = _settings(size, mines, rules, games, seed, workers)
+        make_backend(backend)  # an unknown or missing engine is said here, not in a worker
         outcomes: list[Outcome] = []
         progress = _Progress(games, err)
         start = time.perf_counter()
@@ -167,7 +170,7 @@ def run_autoplay(
             if as_json:
                 out.write(json.dumps(outcome.record()) + "\n")
         progress.update(len(outcomes), wins, final=True)
-    except (DealError, ValueError, OSError) as failure:
+    except (DealError, ValueError, OSError, BackendUnavailable) as failure:
         err.write(f"logicmines autoplay: {failure}\n")
         return 2
     record = summary(outcomes, time.perf_counter() - start)

@@ -106,6 +106,7 @@ def test_text_summary() -> None:
         ({"workers": 0}, "--workers must be at least 1"),
         ({"size": "3x3", "mines": 6, "rules": "zero"}, "holds at most 5 mines"),
         ({"seed": -1}, "a seed is a whole number"),
+        ({"backend": "abacus"}, "unknown backend 'abacus'"),
     ],
 )
 def test_bad_options_are_one_line_and_status_2(options: dict, said: str) -> None:
