@@ -19,7 +19,7 @@ from .board import Board
 from .compare import compare, warm_up
 from .deal import DealError, deal, game_lines, game_record, parse_size
 from .engine import LONGEST, EngineTimeout, valid_timeout
-from .output import Out, error_line
+from .output import Out, error_line, title
 from .parse import BoardSyntaxError, decode, parse_boards
 from .resources import example_names, example_summary, example_text
 from .results import Verdict
@@ -28,6 +28,9 @@ from .setter import PuzzleError, make_puzzle, puzzle_lines, puzzle_record
 from .solvable import SolvableError, check_game, solvable
 from .stats import StatsError, board_stats
 from .svg import render_svg
+from .trace import describe_any as describe_step
+from .trace import step_record, steps
+from .tree_svg import render_tree
 from .words import grouped
 
 # Each runs from any folder once logicmines is installed (the boards come from `examples`).
@@ -43,6 +46,7 @@ EXAMPLES = {
     "generate": "logicmines generate game expert --no-guess --zero-start --seed 7",
     "stats": "logicmines generate game expert --no-guess --zero-start --seed 7 "
     "| logicmines stats -",
+    "trace": "logicmines examples spec | logicmines trace --limit 1",
     "examples": "logicmines examples spec > spec.txt",
     "completion": "source <(logicmines completion bash)",
 }
@@ -140,6 +144,7 @@ def build_parser() -> argparse.ArgumentParser:
     _timeout(solvable, None, "no limit")
     _generate(commands)
     _command(commands, "stats", "3BV, openings, islands and mine density of each game board.")
+    _trace(commands)
     engines = ", ".join(REGISTRY)
     compare = _exact(_command(commands, "compare", f"Run every engine ({engines}) side by side."))
     _timeout(compare, 10.0, "10, per engine and board")
@@ -167,6 +172,39 @@ def build_parser() -> argparse.ArgumentParser:
     )
     completion.add_argument("shell", choices=SHELLS, help="the shell")
     return parser
+
+
+def _trace(commands) -> None:
+    """`trace`: the search on each board made visible, step by step (logicmines/trace.py)."""
+    trace = _command(
+        commands,
+        "trace",
+        "Show the search on each (small) board step by step: the bindings tried, the failures,\n"
+        "the cells a digit forces (kanren) or propagation settles (clpfd).",
+    )
+    trace.add_argument(
+        "--backend",
+        choices=TRACED,
+        default="kanren",
+        help="whose search: kanren (boardo's goals, digit by digit, depth first; default) or "
+        "clpfd (board.pl's model: propagation, then first-fail labeling)",
+    )
+    trace.add_argument(
+        "--limit",
+        type=_positive,
+        default=2,
+        metavar="N",
+        help="stop after N solutions (2: the search that decides check's verdict)",
+    )
+    trace.add_argument(
+        "--svg",
+        type=_file_name,
+        metavar="FILE",
+        help="also draw the search tree as SVG (board N>1: FILE-N)",
+    )
+
+
+TRACED = ("kanren", "clpfd")
 
 
 def _generate(commands) -> None:
@@ -522,10 +560,14 @@ def run_reveal(boards: list[Board], args: argparse.Namespace, out: Out) -> int:
 
 
 def _write_svg(analysis: Analysis, path: str, index: int, exact: bool) -> None:
+    _write_picture(render_svg(analysis, exact, index), path, index)
+
+
+def _write_picture(text: str, path: str, index: int) -> None:
+    """Write an SVG for the board at `index` (from 0): to `path`, or FILE-N for board N > 1."""
     if index:
         root, ext = os.path.splitext(path)
         path = f"{root}-{index + 1}{ext}"
-    text = render_svg(analysis, exact, index)
     try:
         _replace_file(path, text)
     except OSError as error:
@@ -598,6 +640,27 @@ def run_stats(boards: list[Board], args: argparse.Namespace, out: Out) -> int:
     return 0
 
 
+def run_trace(boards: list[Board], args: argparse.Namespace, out: Out) -> int:
+    """Each board's search, at most trace.MOST_STEPS steps of it, as lines (or one JSON object)
+    and, with --svg, as a tree."""
+    for index, board in enumerate(boards):
+        found, cut = steps(board, args.backend, args.limit)
+        if args.svg is not None:
+            heading = f"{title(index, board)}: {args.backend} search"
+            picture = render_tree(found, board, args.backend, cut, heading)
+            _write_picture(picture, args.svg, index)
+        if out.json:
+            records = [step_record(step) for step in found]
+            out.record(board=index + 1, backend=args.backend, steps=records, complete=not cut)
+            continue
+        out.line(f"{title(index, board)}: {args.backend} search")
+        for step in found:
+            out.line("  " + describe_step(step, board, args.backend))
+        if cut:
+            out.line(f"  ... (cut after {len(found)} steps)")
+    return 0
+
+
 RUNNERS = {
     "check": run_check,
     "count": run_count,
@@ -607,6 +670,7 @@ RUNNERS = {
     "compare": run_compare,
     "solvable": run_solvable,
     "stats": run_stats,
+    "trace": run_trace,
 }
 
 

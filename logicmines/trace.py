@@ -82,17 +82,22 @@ def kanren_steps(board: Board, limit: int | None = 2) -> Iterator[Step]:
     terms = {cell: _term(puzzle[cell]) for cell in puzzle.cells()}
     digits = [cell for cell in puzzle.cells() if puzzle[cell].isdigit()]
     digits.sort(key=lambda cell: any(isvar(terms[n]) for n in puzzle.neighbours(cell)))
-    goals: list[tuple[Cell | None, object]] = [
-        (cell, counto([(terms[n], 1) for n in puzzle.neighbours(cell)], int(puzzle[cell])))
+    # Each goal with the digit it states and the unknown cells it can bind (in reading order).
+    goals: list[tuple[Cell | None, object, list[Cell]]] = [
+        (
+            cell,
+            counto([(terms[n], 1) for n in puzzle.neighbours(cell)], int(puzzle[cell])),
+            [n for n in puzzle.neighbours(cell) if isvar(terms[n])],
+        )
         for cell in digits
     ]
     touched = {n for cell in digits for n in puzzle.neighbours(cell)}
-    goals += [(None, mineso(t, 1)) for cell, t in terms.items() if isvar(t) and cell not in touched]
-    unknown = [cell for cell in puzzle.cells() if isvar(terms[cell])]
+    goals += [
+        (None, mineso(t, 1), [cell])
+        for cell, t in terms.items()
+        if isvar(t) and cell not in touched
+    ]
     found = 0
-
-    def bound(state) -> set[Cell]:
-        return {cell for cell in unknown if not isvar(walk(terms[cell], state))}
 
     def search(state, depth: int) -> Iterator[Step]:
         nonlocal found
@@ -100,15 +105,18 @@ def kanren_steps(board: Board, limit: int | None = 2) -> Iterator[Step]:
             found += 1
             yield Step("solution", depth)
             return
-        cell, goal = goals[depth]
-        before = bound(state)
+        cell, goal, reach = goals[depth]
+        # Only the goal's own cells can change: looking at those alone keeps a step's cost
+        # the size of a digit, not of the board.
+        open_before = [c for c in reach if isvar(walk(terms[c], state))]
         ways = list(goal(state))
         if not ways:
             yield Step("fail", depth, digit=cell)
         for way in ways:
             if limit is not None and found >= limit:
                 return
-            new = tuple((c, walk(terms[c], way)) for c in unknown if c in bound(way) - before)
+            values = ((c, walk(terms[c], way)) for c in open_before)
+            new = tuple((c, value) for c, value in values if not isvar(value))
             yield Step("force" if len(ways) == 1 else "try", depth, new, cell)
             yield from search(way, depth + 1)
 
