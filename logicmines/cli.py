@@ -21,11 +21,13 @@ from .deal import DealError, deal, game_lines, game_record, parse_size
 from .engine import LONGEST, EngineTimeout, valid_timeout
 from .output import Out, error_line, title
 from .parse import BoardSyntaxError, decode, parse_boards
+from .problem import NoSolution
 from .resources import example_names, example_summary, example_text
 from .results import Verdict
 from .reveal import RevealError, parse_click, play, status
 from .setter import PuzzleError, make_puzzle, puzzle_lines, puzzle_record
 from .solvable import SolvableError, check_game, solvable
+from .staging import Staged
 from .stats import StatsError, board_stats
 from .svg import render_svg
 from .trace import describe_any as describe_step
@@ -122,6 +124,13 @@ def build_parser() -> argparse.ArgumentParser:
         type=_file_name,
         metavar="FILE",
         help="also draw the board as an SVG heat map (board N>1: FILE-N)",
+    )
+    analyze.add_argument(
+        "--show-staging",
+        action="store_true",
+        help="on the --svg picture, also mark the cells settle forces and outline each group "
+        "of interchangeable cells left to count (the staging's work, done by the kanren "
+        "engine whatever --backend says: it is the same on every engine)",
     )
     reveal = _command(commands, "reveal", "Click squares of a game board (LeetCode 529 rules).")
     reveal.add_argument(
@@ -538,11 +547,14 @@ def run_solve(boards: list[Board], args: argparse.Namespace, out: Out) -> int:
 
 def run_analyze(boards: list[Board], args: argparse.Namespace, out: Out) -> int:
     backend = make_backend(args.backend, args.timeout)
+    if args.show_staging and args.svg is None:
+        raise UsageError("--show-staging draws on the picture: give --svg FILE too")
 
     def answer(index: int, board: Board) -> None:
         analysis = backend.analyze(board, mines=args.mines)
         if args.svg is not None:
-            _write_svg(analysis, args.svg, index, args.exact)
+            staged = _staging(board) if args.show_staging else None
+            _write_svg(analysis, args.svg, index, args.exact, staged)
         out.analysis(index, board, analysis, args.mines)
 
     return _each_board(boards, out, answer)
@@ -559,8 +571,19 @@ def run_reveal(boards: list[Board], args: argparse.Namespace, out: Out) -> int:
     return 0
 
 
-def _write_svg(analysis: Analysis, path: str, index: int, exact: bool) -> None:
-    _write_picture(render_svg(analysis, exact, index), path, index)
+def _write_svg(
+    analysis: Analysis, path: str, index: int, exact: bool, staged: Staged | None = None
+) -> None:
+    _write_picture(render_svg(analysis, exact, index, staged), path, index)
+
+
+def _staging(board: Board) -> Staged | None:
+    """settle's work on the board, for --show-staging (None when the board has no solution:
+    there is nothing to stage). Settling is quick beside the analysis it draws on."""
+    try:
+        return make_backend("kanren").stage(board)
+    except NoSolution:
+        return None
 
 
 def _write_picture(text: str, path: str, index: int) -> None:

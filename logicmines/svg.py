@@ -10,6 +10,8 @@ from html import escape
 
 from .analysis import Analysis
 from .board import Board, Cell
+from .frontier import groups
+from .staging import Staged
 from .words import escaped, percent, plural
 
 CELL = 30  # pixels
@@ -92,17 +94,25 @@ def colour(p: Fraction) -> str:
 # --- pictures ---------------------------------------------------------------------------------
 
 
-def render_svg(analysis: Analysis, exact: bool = False, index: int | None = None) -> str:
+def render_svg(
+    analysis: Analysis, exact: bool = False, index: int | None = None, staged: Staged | None = None
+) -> str:
     """The heat map of an analysis: digits and known mines as shown, unknown cells coloured by
     their chance of being a mine and labelled with it (`26%`, in italics: no digit looks like
     that), the best next click framed, row and column numbers (from 0, as `--click` takes them),
     a title line (which board, its solutions, the mine total) and the scale's legend. The count is
     written in short when it is huge, unless `exact`; `index` (from 0) names the board's place in
-    its file."""
+    its file.
+
+    With `staged` (settle's work on the board, StagedBackend.stage) it also draws the staging:
+    a mark in the corner of each cell settle forced, and an outline round each group of
+    interchangeable cells that is left to count (frontier.groups)."""
     board = analysis.board
     solutions = plural(analysis.count, "solution", exact)
     heading = f"{_board_name(board, index)}: {solutions}{_mines_said(analysis)}"
     below = [KEY_SAYS]
+    if staged is not None:
+        below += STAGING_SAYS
     if analysis.reason:
         below.append(f"no solution: {analysis.reason}")
 
@@ -121,6 +131,8 @@ def render_svg(analysis: Analysis, exact: bool = False, index: int | None = None
     picture.grid(cell)
     if analysis.best is not None:
         picture.outline(analysis.best)
+    if staged is not None:
+        picture.staging(staged)
     return picture.finish()
 
 
@@ -134,10 +146,21 @@ def render_board(board: Board) -> str:
     return picture.finish()
 
 
+STAGING_SAYS = [
+    "corner mark: a cell settle forces (one digit, or two sharing cells) before any counting;",
+    "outlined, a colour each: a group of interchangeable cells (the same digits touch them)",
+]
+# The groups' outlines take turns at these colours (dark enough on every step of the scale).
+GROUP_INKS = ("#d62728", "#1f3fff", "#ff7f0e", "#9400d3", "#00a000", "#e377c2")
 KEY_SAYS = "chance of a mine, in italics with %; bold: revealed digits; framed: the best next click"
 _CHANCE = 'font-style="italic" font-size="10"'
 _NUMBER = 'font-size="10" fill="#555"'
 LINE = 16  # a line of 11-pixel text under the legend
+
+
+def _cell_list(cells: tuple[Cell, ...]) -> str:
+    """`0,1 0,2`: a group's cells for its data-cells attribute."""
+    return " ".join(f"{r},{c}" for r, c in cells)
 
 
 def _plain_cell(ch: str) -> tuple[str, str, str]:
@@ -243,6 +266,56 @@ class _Picture:
                 f'width="{CELL - 2 * inset:g}" height="{CELL - 2 * inset:g}" fill="none" '
                 f'stroke="{ink}" stroke-width="{width}"/>'
             )
+
+    def staging(self, staged: Staged) -> None:
+        """settle's forced cells (a triangle in the top left corner: dark for a mine, white for a
+        safe cell) and an outline round each group of every part (frontier.groups)."""
+        for (r, c), value in sorted(staged.forced.items()):
+            x, y = self.left + c * CELL, self.top + r * CELL
+            # Black edged in white for a mine, white edged in black for a safe cell: seen on
+            # every step of the scale.
+            fill, edge = ("#000", "#fff") if value else ("#fff", "#000")
+            self.parts.append(
+                f'<path class="forced" data-row="{r}" data-col="{c}" data-value="{value}" '
+                f'd="M{x + 1},{y + 1} h11 L{x + 1},{y + 12} Z" fill="{fill}" stroke="{edge}" '
+                'stroke-width="1"/>'
+            )
+        found = [group for part in staged.parts for group in groups(part)]
+        for k, group in enumerate(sorted(found, key=lambda g: g.cells)):
+            ink = GROUP_INKS[k % len(GROUP_INKS)]
+            self.parts.append(
+                f'<path class="group" data-cells="{_cell_list(group.cells)}" '
+                f'd="{self._outline(set(group.cells))}" fill="none" stroke="{ink}" '
+                'stroke-width="2" stroke-linecap="square"/>'
+            )
+
+    def _outline(self, cells: set[Cell]) -> str:
+        """The edges of `cells` that no other of them shares, each drawn 2.5 pixels inside its
+        cell, so that neighbouring groups' outlines stay apart."""
+        inset = 2.5
+        moves = []
+        for r, c in sorted(cells):
+            x, y = self.left + c * CELL, self.top + r * CELL
+            near, far = inset, CELL - inset
+            sides = (
+                ((r - 1, c), (x, y + near), (x + CELL, y + near)),
+                ((r + 1, c), (x, y + far), (x + CELL, y + far)),
+                ((r, c - 1), (x + near, y), (x + near, y + CELL)),
+                ((r, c + 1), (x + far, y), (x + far, y + CELL)),
+            )
+            for other, (x0, y0), (x1, y1) in sides:
+                if other in cells:
+                    continue
+                # A side runs on into the next cell of the group along it; else it stops at
+                # the inset corner, where the outline turns.
+                if y0 == y1:
+                    x0 = x0 if (r, c - 1) in cells else x + near
+                    x1 = x1 if (r, c + 1) in cells else x + far
+                else:
+                    y0 = y0 if (r - 1, c) in cells else y + near
+                    y1 = y1 if (r + 1, c) in cells else y + far
+                moves.append(f"M{x0:g},{y0:g}L{x1:g},{y1:g}")
+        return "".join(moves)
 
     def finish(self) -> str:
         """The legend and the lines under the board, and the picture as text."""

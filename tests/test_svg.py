@@ -7,10 +7,17 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 
 import pytest
-from conftest import EXAMPLES
+from conftest import EXAMPLES, run_main
+from hypothesis import given, settings
+from oracle import all_models
 from test_analyze_compare import SVG, best_click_outline, heat_map, legend, rgb
+from test_kanren import small_boards
 
 from logicmines import get_backend, parse_boards
+from logicmines.backends.kanren import KanrenBackend
+from logicmines.board import Board
+from logicmines.generate import random_puzzle
+from logicmines.problem import NoSolution
 from logicmines.svg import SCALE, STEPS, render_board, render_svg
 from logicmines.words import percent
 
@@ -178,3 +185,110 @@ def test_a_game_board_shows_its_hidden_mines_as_unknown_squares():
     drawn = heat_map(board._repr_svg_())
     assert drawn[(0, 0)] == drawn[(0, 1)]  # E and M look alike: the player cannot tell them
     assert drawn[(1, 1)][1] == "1" and drawn[(1, 0)][1] is None
+
+
+# --- the staging layer (--show-staging) -----------------------------------------------------------
+
+
+def _staging_layer(svg: str) -> tuple[dict[tuple[int, int], int], list[list[tuple[int, int]]]]:
+    """Read back from the picture: the forced marks (cell -> value) and each group's cells."""
+    paths = list(ET.fromstring(svg).iter(f"{SVG}path"))
+    forced = {
+        (int(p.get("data-row")), int(p.get("data-col"))): int(p.get("data-value"))
+        for p in paths
+        if p.get("class") == "forced"
+    }
+    groups = [
+        [tuple(map(int, cell.split(","))) for cell in p.get("data-cells").split()]
+        for p in paths
+        if p.get("class") == "group"
+    ]
+    return forced, groups
+
+
+def _mine_sets(board) -> set[frozenset]:
+    return {
+        frozenset((r, c) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch == "*")
+        for rows in all_models(board)
+    }
+
+
+@settings(max_examples=60, deadline=None)
+@given(small_boards(max_side=5, max_unknown=10))
+def test_the_staging_layer_marks_forced_cells_and_outlines_interchangeable_groups(board):
+    _check_staging_layer(board)
+
+
+# Random boards rarely leave groups of more than one cell; these 4x5 puzzles do (20 of the 40
+# have one, 11 to 14 unknown cells at most, so that enumeration stays quick).
+@pytest.mark.parametrize("seed", range(40))
+def test_the_staging_layer_of_random_puzzles_against_enumeration(seed):
+    board = random_puzzle(4, 5, 0.25, 0.55, seed)
+    if sum(row.count("?") for row in board.rows) <= 14:
+        _check_staging_layer(board)
+
+
+def _check_staging_layer(board: Board) -> None:
+    """The layer drawn for `board` against plain enumeration of its solutions."""
+    engine = KanrenBackend()
+    try:
+        staged = engine.stage(board)
+    except NoSolution:
+        assert all_models(board) == []
+        return
+    svg = render_svg(engine.analyze(board), staged=staged)
+    forced, groups = _staging_layer(svg)
+    assert forced == staged.forced
+    models = _mine_sets(board)
+    # Forced: every solution agrees on the cell, as plain enumeration says.
+    for cell, value in forced.items():
+        assert all((cell in mines) == bool(value) for mines in models)
+    # The groups share out exactly the cells left in the parts, and each holds cells that can be
+    # swapped in any solution to give a solution.
+    left = sorted({cell for part in staged.parts for c in part for cell in c.cells})
+    assert sorted(cell for group in groups for cell in group) == left
+    for group in groups:
+        for a, b in zip(group, group[1:]):
+            swap = {a: b, b: a}
+            assert {frozenset(swap.get(cell, cell) for cell in mines) for mines in models} == models
+
+
+def test_a_group_of_three_cells_is_one_outline_round_them():
+    # The 1 touches its three unknown neighbours alike: one group of three.
+    board = Board.from_text("1? / ??")
+    engine = KanrenBackend()
+    staged = engine.stage(board)
+    svg = render_svg(engine.analyze(board), staged=staged)
+    assert _staging_layer(svg)[1] == [[(0, 1), (1, 0), (1, 1)]]
+    (outline,) = [p for p in ET.fromstring(svg).iter(f"{SVG}path") if p.get("class") == "group"]
+    # An L of three cells: six sides round it, drawn as eight stretches (one per cell side).
+    assert outline.get("d").count("M") == 8
+
+
+def test_without_staging_there_is_no_layer(expert):
+    assert _staging_layer(render_svg(expert)) == ({}, [])
+
+
+def test_analyze_show_staging_draws_the_layer_on_the_svg(in_tmp):
+    run = run_main(
+        ["analyze", "--svg", "heat.svg", "--show-staging"], stdin="1121\n1??*\n12?*\n0122\n"
+    )
+    assert run.status == 0
+    forced, groups = _staging_layer((in_tmp / "heat.svg").read_text(encoding="utf-8"))
+    assert forced == {(1, 1): 1, (1, 2): 0, (2, 2): 1} and groups == []
+    text = (in_tmp / "heat.svg").read_text(encoding="utf-8")
+    assert "corner mark: a cell settle forces" in text
+
+
+def test_show_staging_without_svg_is_one_line_and_exit_status_2():
+    run = run_main(["analyze", "--show-staging"], stdin="1?\n")
+    assert (run.status, run.out) == (2, "")
+    assert (
+        run.err == "logicmines: error: --show-staging draws on the picture: give --svg FILE too\n"
+    )
+
+
+def test_a_board_without_solution_draws_no_staging(in_tmp):
+    run = run_main(["analyze", "--svg", "none.svg", "--show-staging"], stdin="2?\n")
+    assert run.status == 0
+    assert _staging_layer((in_tmp / "none.svg").read_text(encoding="utf-8")) == ({}, [])
