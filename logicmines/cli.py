@@ -17,7 +17,7 @@ from .analysis import Analysis
 from .backends import REGISTRY, BackendUnavailable, EngineError, make_backend
 from .board import Board
 from .compare import compare, warm_up
-from .deal import DealError, deal, game_lines, game_record, parse_size
+from .deal import PRESETS, DealError, deal, game_lines, game_record, parse_size
 from .engine import LONGEST, EngineTimeout, valid_timeout
 from .output import Out, error_line, title
 from .parse import BoardSyntaxError, decode, parse_boards
@@ -49,6 +49,7 @@ EXAMPLES = {
     "stats": "logicmines generate game expert --no-guess --zero-start --seed 7 "
     "| logicmines stats -",
     "trace": "logicmines examples spec | logicmines trace --limit 1",
+    "play": "logicmines play expert --no-guess --seed 7",
     "examples": "logicmines examples spec > spec.txt",
     "completion": "source <(logicmines completion bash)",
 }
@@ -152,6 +153,7 @@ def build_parser() -> argparse.ArgumentParser:
     _with_mines(solvable)
     _timeout(solvable, None, "no limit")
     _generate(commands)
+    _play(commands)
     _command(commands, "stats", "3BV, openings, islands and mine density of each game board.")
     _trace(commands)
     engines = ", ".join(REGISTRY)
@@ -214,6 +216,61 @@ def _trace(commands) -> None:
 
 
 TRACED = ("kanren", "clpfd")
+
+
+def _play(commands) -> None:
+    """`play`: Minesweeper in the terminal (logicmines/play_app.py, imported only to play)."""
+    play_cmd = commands.add_parser(
+        "play",
+        help="Play Minesweeper in the terminal, with exact hints from any engine.",
+        description="Play Minesweeper in this terminal (mouse and keyboard; ? shows the keys).\n"
+        "The mines are laid after the first click, so it is always safe; h shows every hidden\n"
+        "square's exact chance of a mine, from the engine --backend names; s saves the game\n"
+        "as a game board file that --load reads back (docs/play.md). Needs the play extra.",
+        epilog=_examples("play"),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    play_cmd.add_argument(
+        "preset",
+        nargs="?",
+        choices=list(PRESETS),
+        help="beginner 9x9 with 10 mines (the default), intermediate 16x16/40, expert 16x30/99",
+    )
+    play_cmd.add_argument(
+        "--size", metavar="HxW", help="another size: rows x columns, like 20x40 (with --mines)"
+    )
+    play_cmd.add_argument(
+        "--mines", type=_natural, metavar="N", help="N mines (a preset brings its own)"
+    )
+    play_cmd.add_argument(
+        "--seed",
+        type=_natural,
+        metavar="S",
+        help="the first game's seed, 0 to 2**64-1 (n deals S+1, ...; default: a random one)",
+    )
+    play_cmd.add_argument(
+        "--no-guess", action="store_true", help="deal games 'solvable' wins from the first click"
+    )
+    play_cmd.add_argument(
+        "--zero-start", action="store_true", help="no mine around the first click either"
+    )
+    play_cmd.add_argument(
+        "--load", metavar="GAME", help="go on with the game a game board file holds"
+    )
+    play_cmd.add_argument(
+        "--save",
+        metavar="FILE",
+        help="where s saves (default: the --load file, else logicmines-HxW-seedS.txt here)",
+    )
+    play_cmd.add_argument(
+        "--backend", choices=list(REGISTRY), default="kanren", help="the engine behind the hints"
+    )
+    play_cmd.add_argument(
+        "--timeout",
+        type=_seconds,
+        metavar="SECONDS",
+        help="give up on a hint after this long (10)",
+    )
 
 
 def _generate(commands) -> None:
@@ -772,7 +829,14 @@ def run_generate(args: argparse.Namespace, out: Out) -> int:
     return 0
 
 
+def run_play(args: argparse.Namespace, out: Out) -> int:
+    from .play_app import run_play as play_game  # textual: only the game needs it
+
+    return play_game(args, out)
+
+
 OTHER_RUNNERS = {
+    "play": run_play,
     "examples": run_examples,
     "completion": run_completion,
     "generate": run_generate,

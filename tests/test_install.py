@@ -224,7 +224,8 @@ def test_installed_examples_print_the_checkouts_files(venv, tmp_path):
         assert run.out == (EXAMPLES / f"{name}.txt").read_text(encoding="utf-8")
 
 
-@pytest.mark.parametrize("command", list(HELP_EXAMPLES))
+# play is interactive: it needs a terminal (and the play extra).
+@pytest.mark.parametrize("command", [c for c in HELP_EXAMPLES if c != "play"])
 def test_every_help_example_runs_from_an_empty_folder_without_extras(venv, tmp_path, command):
     line = HELP_EXAMPLES[command]
     done = subprocess.run(

@@ -9,7 +9,7 @@ from math import comb
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from kanren import run, var
+from kanren import eq, run, var
 from oracle import all_models, verdict_of
 
 from logicmines import frontier
@@ -50,9 +50,32 @@ def test_pluso_runs_backwards_listing_every_split():
     assert sorted(run(0, (a, b), pluso(a, b, 3))) == [(0, 3), (1, 2), (2, 1), (3, 0)]
 
 
-def test_pluso_fails_beyond_its_table():
+def test_pluso_fails_when_the_sum_does_not_hold():
+    b = var()
+    assert run(0, b, pluso(5, b, 3)) == ()
+    assert run(0, var(), pluso(3, 3, 5)) == ()
+    assert run(0, b, pluso(0, b, -1)) == ()  # no whole numbers add up to -1
+
+
+def test_pluso_says_so_when_a_sum_is_past_its_table():
     x = var()
-    assert run(0, x, pluso(5, 4, x)) == ()
+    with pytest.raises(ValueError, match=r"^pluso: 5 \+ 4 = 9 is past 8"):
+        run(0, x, pluso(5, 4, x))
+
+
+@pytest.mark.parametrize("a, c", [(9, 9), (-1, 3), (1.5, 3), ("1", 3), (0, 12)])
+def test_pluso_says_which_argument_is_not_a_number_from_0_to_8(a, c):
+    b = var()
+    with pytest.raises(ValueError, match=r"^pluso: [ac] is .*; pluso adds whole numbers from 0"):
+        run(0, b, pluso(a, b, c))
+
+
+def test_pluso_checks_its_arguments_as_bound_when_it_runs():
+    # x is 9 only by the time pluso runs: the error comes from the goal, not from building it.
+    x, y = var(), var()
+    goal = conjo(eq(x, 9), pluso(x, 0, y))
+    with pytest.raises(ValueError, match="a is 9"):
+        run(0, y, goal)
 
 
 def test_mineso_lists_every_count_a_group_can_hold():

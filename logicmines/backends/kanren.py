@@ -48,8 +48,47 @@ def pluso(a: object, b: object, c: object) -> GoalType:
 
     A table of facts (every such sum), so any of a, b, c may be unknown: forwards it adds,
     backwards it lists every split of c.
+
+    Outside the table it raises rather than fail: a failure would read as "no such sum" when
+    the sum exists but the table stops at 8. So when the goal runs, an argument known to be
+    anything but a whole number from 0 to 8, or a and b known with a + b past 8, is a
+    ValueError that says which. Failing stays for sums that do not hold over the whole numbers:
+    pluso(5, b, 3), and any c below 0 (the staging asks that of a digit with too many mines
+    around it). The table is not extended because the rules never need more (see LARGEST) and
+    because pluso must stay finite when two of a, b, c are unknown: counto runs it forwards
+    with the total unknown.
     """
-    return _sums(a, b, c)
+
+    def pluso_goal(state):
+        known = [walk(term, state) for term in (a, b, c)]
+        key = tuple(None if isvar(term) else term for term in known)
+        try:
+            in_table = key in _sums.index
+        except TypeError:  # an unhashable term, a list say
+            in_table = False
+        if not in_table:  # only then is it worth asking why: the common path stays one lookup
+            _beyond_the_table(known)
+        return _sums(*known)(state)
+
+    return pluso_goal
+
+
+def _beyond_the_table(known: list[object]) -> None:
+    """Raise ValueError when pluso's arguments, as bound, fall outside its table (else the sum
+    simply does not hold, and pluso fails)."""
+    c = known[2]
+    if isinstance(c, int) and c < 0:
+        return  # no whole numbers add up to it: a digit with too many mines around it asks this
+    for name, value in zip("abc", known):
+        if not isvar(value) and not (isinstance(value, int) and 0 <= value <= LARGEST):
+            raise ValueError(
+                f"pluso: {name} is {value!r}; pluso adds whole numbers from 0 to {LARGEST}"
+            )
+    x, y = known[0], known[1]
+    if not isvar(x) and not isvar(y) and x + y > LARGEST:
+        raise ValueError(
+            f"pluso: {x} + {y} = {x + y} is past {LARGEST}, the largest sum in its table"
+        )
 
 
 def mineso(x: object, n: object) -> GoalType:
