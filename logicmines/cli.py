@@ -50,6 +50,7 @@ EXAMPLES = {
     "| logicmines stats -",
     "trace": "logicmines examples spec | logicmines trace --limit 1",
     "play": "logicmines play expert --no-guess --seed 7",
+    "autoplay": "logicmines autoplay --size beginner --rules zero --games 20 --seed 7 --workers 2",
     "examples": "logicmines examples spec > spec.txt",
     "completion": "source <(logicmines completion bash)",
 }
@@ -154,6 +155,7 @@ def build_parser() -> argparse.ArgumentParser:
     _timeout(solvable, None, "no limit")
     _generate(commands)
     _play(commands)
+    _autoplay(commands)
     _command(commands, "stats", "3BV, openings, islands and mine density of each game board.")
     _trace(commands)
     engines = ", ".join(REGISTRY)
@@ -216,6 +218,54 @@ def _trace(commands) -> None:
 
 
 TRACED = ("kanren", "clpfd")
+
+
+def _autoplay(commands) -> None:
+    """`autoplay`: the solver bot on N seeded games (logicmines/autoplay.py, logicmines/bot.py)."""
+    autoplay = commands.add_parser(
+        "autoplay",
+        help="Play N seeded games with the solver bot; the win rate and its 95 %% interval.",
+        description="Deal N seeded games and let the bot play each: every forced cell first, "
+        "then its\nbest guess. Game i has its own seed from --seed and i, so the results are "
+        "the same on one\ncore, --workers K or a Dask cluster (docs/autoplay.md).",
+        epilog=_examples("autoplay"),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    autoplay.add_argument(
+        "--size", default="expert", metavar="HxW", help="HxW or beginner, intermediate, expert"
+    )
+    autoplay.add_argument(
+        "--mines", type=_natural, metavar="N", help="N mines (a preset brings its own)"
+    )
+    autoplay.add_argument(
+        "--rules",
+        choices=["safe", "zero"],
+        default="safe",
+        help="safe: the first click is safe; zero: its 3x3 is mine-free too (safe)",
+    )
+    autoplay.add_argument("--games", type=_positive, default=100, metavar="N", help="N games (100)")
+    autoplay.add_argument(
+        "--seed", type=_natural, default=0, metavar="S", help="the run's seed (0)"
+    )
+    autoplay.add_argument(
+        "--backend",
+        choices=list(REGISTRY),
+        default="kanren",
+        help="the engine whose analysis the bot's guesses use (kanren)",
+    )
+    autoplay.add_argument(
+        "--json",
+        action="store_true",
+        help="one JSON line per game (seed, won, clicks, guesses), then a summary line",
+    )
+    autoplay.add_argument(
+        "--workers", type=_positive, default=1, metavar="K", help="K local processes (1)"
+    )
+    autoplay.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="a Dask scheduler, like tcp://10.0.0.5:8786 (needs logicmines[cluster])",
+    )
 
 
 def _play(commands) -> None:
@@ -835,8 +885,26 @@ def run_play(args: argparse.Namespace, out: Out) -> int:
     return play_game(args, out)
 
 
+def run_autoplay(args: argparse.Namespace, out: Out) -> int:
+    from .autoplay import run_autoplay as autoplay  # dask only when a scheduler is named
+
+    return autoplay(
+        args.size,
+        args.mines,
+        args.rules,
+        args.games,
+        args.seed,
+        args.backend,
+        args.json,
+        args.workers,
+        args.scheduler,
+        out=out.stream,
+    )
+
+
 OTHER_RUNNERS = {
     "play": run_play,
+    "autoplay": run_autoplay,
     "examples": run_examples,
     "completion": run_completion,
     "generate": run_generate,

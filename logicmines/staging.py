@@ -108,7 +108,9 @@ class _Settling:
         """Digit i on its own: NoSolution if it cannot hold; True when it settled all its cells
         (none of them mines, or all of them) or has none left."""
         mine = self.cells[i]
-        alone = self.memo.models(_single_piece(len(mine), self.need[i]))
+        # A need below zero (a neighbour settled as a mine too many) is never asked of an engine.
+        fits = 0 <= self.need[i] <= len(mine)
+        alone = self.memo.models(_single_piece(len(mine), self.need[i])) if fits else []
         if not alone:
             c = self.constraints[i]
             raise NoSolution(_cannot_hold(c, self.need[i], len(mine)), (c,))

@@ -77,3 +77,10 @@ def test_solve_mines_on_the_command_line_says_the_total(tmp_path, capsys) -> Non
     assert out.count("solution ") == 3
     assert main(["solve", str(board), "--mines", "4"]) == 0
     assert "0 solutions with exactly 4 mines" in capsys.readouterr().out
+
+
+def test_a_digit_with_one_mine_too_many_beside_it_has_no_solution_in_every_engine() -> None:
+    board = Board.from_text("1?0")  # the 0 makes ? safe, then the 1 has no mine left to have
+    for name in ENGINES:
+        assert make_backend(name).count(board) == 0, name
+        assert make_backend(name).check(board).verdict.value == "none", name
