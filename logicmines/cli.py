@@ -162,26 +162,24 @@ def build_parser() -> argparse.ArgumentParser:
     compare = _exact(_command(commands, "compare", f"Run every engine ({engines}) side by side."))
     _timeout(compare, 10.0, "10, per engine and board")
     _with_mines(compare)
-    examples = commands.add_parser(
+    examples = _parser(
+        commands,
         "examples",
-        help="List the example boards, or print one.",
-        description="List the example boards that come with logicmines (name and what it holds),\n"
+        "List the example boards, or print one.",
+        "List the example boards that come with logicmines (name and what it holds),\n"
         "or print the one called NAME, to pipe into another command or to save as a file.",
-        epilog=_examples("examples"),
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     examples.add_argument(
         "name", nargs="?", choices=_example_choices(), metavar="NAME", help="the example to print"
     )
-    completion = commands.add_parser(
+    completion = _parser(
+        commands,
         "completion",
-        help="Print a shell completion script (bash or zsh).",
-        description="Print a script that completes logicmines' commands, options and their\n"
+        "Print a shell completion script (bash or zsh).",
+        "Print a script that completes logicmines' commands, options and their\n"
         "choices in bash or zsh. Load it from your shell's start-up file:\n"
         "  ~/.bashrc: source <(logicmines completion bash)\n"
         "  ~/.zshrc:  source <(logicmines completion zsh)",
-        epilog=_examples("completion"),
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     completion.add_argument("shell", choices=SHELLS, help="the shell")
     return parser
@@ -222,14 +220,13 @@ TRACED = ("kanren", "clpfd")
 
 def _autoplay(commands) -> None:
     """`autoplay`: the solver bot on N seeded games (logicmines/autoplay.py, logicmines/bot.py)."""
-    autoplay = commands.add_parser(
+    autoplay = _parser(
+        commands,
         "autoplay",
-        help="Play N seeded games with the solver bot; the win rate and its 95 %% interval.",
-        description="Deal N seeded games and let the bot play each: every forced cell first, "
+        "Play N seeded games with the solver bot; the win rate and its 95 %% interval.",
+        "Deal N seeded games and let the bot play each: every forced cell first, "
         "then its\nbest guess. Game i has its own seed from --seed and i, so the results are "
         "the same on one\ncore, --workers K or a Dask cluster (docs/autoplay.md).",
-        epilog=_examples("autoplay"),
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     autoplay.add_argument(
         "--size", default="expert", metavar="HxW", help="HxW or beginner, intermediate, expert"
@@ -270,15 +267,14 @@ def _autoplay(commands) -> None:
 
 def _play(commands) -> None:
     """`play`: Minesweeper in the terminal (logicmines/play_app.py, imported only to play)."""
-    play_cmd = commands.add_parser(
+    play_cmd = _parser(
+        commands,
         "play",
-        help="Play Minesweeper in the terminal, with exact hints from any engine.",
-        description="Play Minesweeper in this terminal (mouse and keyboard; ? shows the keys).\n"
+        "Play Minesweeper in the terminal, with exact hints from any engine.",
+        "Play Minesweeper in this terminal (mouse and keyboard; ? shows the keys).\n"
         "The mines are laid after the first click, so it is always safe; h shows every hidden\n"
         "square's exact chance of a mine, from the engine --backend names; s saves the game\n"
         "as a game board file that --load reads back (docs/play.md). Needs the play extra.",
-        epilog=_examples("play"),
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     play_cmd.add_argument(
         "preset",
@@ -325,14 +321,13 @@ def _play(commands) -> None:
 
 def _generate(commands) -> None:
     """`generate puzzle` and `generate game`: they read no board."""
-    generate = commands.add_parser(
+    generate = _parser(
+        commands,
         "generate",
-        help="Make a puzzle with one solution, or a game (no guess needed, if asked).",
-        description="Make a board from a seed: 'generate puzzle' a puzzle with exactly one\n"
+        "Make a puzzle with one solution, or a game (no guess needed, if asked).",
+        "Make a board from a seed: 'generate puzzle' a puzzle with exactly one\n"
         "solution, 'generate game' a game board whose first click is safe. The same seed and\n"
         "options give the same board on every machine (docs/generate.md).",
-        epilog=_examples("generate"),
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     kinds = generate.add_subparsers(dest="kind", required=True, metavar="puzzle|game")
     size_help = "HxW (rows x columns, like 16x30) or beginner, intermediate, expert"
@@ -416,14 +411,23 @@ def _example_choices() -> list[str] | None:
         return None
 
 
-def _command(commands, name: str, summary: str) -> argparse.ArgumentParser:
-    sub = commands.add_parser(
+def _parser(
+    commands, name: str, summary: str, description: str | None = None
+) -> argparse.ArgumentParser:
+    """A command's parser: `summary` in the list of commands, `description` (the summary by
+    default) atop its own help, its example from EXAMPLES below."""
+    return commands.add_parser(
         name,
         help=summary,
-        description=summary,
+        description=description or summary,
         epilog=_examples(name),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
+
+
+def _command(commands, name: str, summary: str) -> argparse.ArgumentParser:
+    """A command that reads boards: FILE, --json and --max-input."""
+    sub = _parser(commands, name, summary)
     sub.add_argument("file", nargs="?", default="-", metavar="FILE", help="board file ('-': stdin)")
     sub.add_argument("--json", action="store_true", help="one JSON object per board, per line")
     sub.add_argument(
