@@ -24,7 +24,7 @@ from typing import TypeVar
 from .board import Board, Cell
 from .engine import Deadline
 from .solvable import Position
-from .words import at, noun_for, plural
+from .words import at, off_board, plural
 
 __all__ = [
     "PRESETS",
@@ -152,12 +152,9 @@ def deal(
 def _kept_clear(height: int, width: int, mines: int, first: Cell, zero_start: bool) -> set[Cell]:
     """The squares no mine may be on (the first click, and its neighbours for a zero start), or
     DealError when the mines do not fit around them."""
+    if (off := off_board(first, height, width)) is not None:
+        raise DealError(f"first click {off}")
     r, c = first
-    if not (0 <= r < height and 0 <= c < width):
-        raise DealError(
-            f"first click {at(first)} is outside the board ({height} {noun_for(height, 'row')} "
-            f"x {width} {noun_for(width, 'column')})"
-        )
     kept = {first}
     if zero_start:
         kept.update(

@@ -23,7 +23,7 @@ from .deal import DealError, check_seed, check_size, deal
 from .parse import parse_boards
 from .reveal import reveal, status
 from .stats import StatsError, board_stats
-from .words import at, noun_for, plural
+from .words import at, off_board, plural
 
 __all__ = ["GameError", "GameState", "load_game", "new_game"]
 
@@ -274,12 +274,8 @@ def _read_flags(board: Board, text: str, where: str) -> set[Cell]:
         if match is None:
             raise GameError(f"{where}: a flag is written R,C (row and column from 0), not {word!r}")
         cell = (int(match.group(1)), int(match.group(2)))
-        h, w = board.height, board.width
-        if not (cell[0] < h and cell[1] < w):
-            raise GameError(
-                f"{where}: the flag at {at(cell)} is outside the board ({h} "
-                f"{noun_for(h, 'row')} x {w} {noun_for(w, 'column')})"
-            )
+        if (off := off_board(cell, board.height, board.width)) is not None:
+            raise GameError(f"{where}: the flag at {off}")
         if board[cell] not in HIDDEN:
             raise GameError(f"{where}: the flag at {at(cell)} is on a revealed square")
         flags.add(cell)

@@ -6,7 +6,7 @@ import re
 from collections.abc import Iterable
 
 from .board import Board, Cell
-from .words import at, noun_for
+from .words import at, off_board
 
 __all__ = ["RevealError", "parse_click", "play", "reveal", "status"]
 
@@ -120,13 +120,9 @@ def _check_click(board: Board, click: Cell) -> Cell:
         raise RevealError(
             f"the board already shows X at {_where_lost(board)}: the game is lost, no more clicks"
         )
+    if (off := off_board(click, board.height, board.width)) is not None:
+        raise RevealError(f"click {off}")
     r, c = click
-    h, w = board.height, board.width
-    if not (0 <= r < h and 0 <= c < w):
-        raise RevealError(
-            f"click {at(click)} is outside the board ({h} {noun_for(h, 'row')} x "
-            f"{w} {noun_for(w, 'column')})"
-        )
     square = board.rows[r][c]
     if square not in "EM":
         shown = "a blank" if square == "B" else f"the digit {square}"

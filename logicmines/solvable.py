@@ -22,7 +22,7 @@ from .board import Board, Cell
 from .engine import Deadline
 from .problem import Constraint, Problem
 from .staging import settle
-from .words import at, noun_for, plural
+from .words import at, off_board, plural
 
 __all__ = [
     "Position",
@@ -263,13 +263,8 @@ def check_game(game: Board, click: Cell, mines: int | None = None) -> set[Cell]:
         raise SolvableError(
             f"the board holds {plural(len(layout), 'mine')} (M), not {mines}: --mines must match"
         )
-    r, c = click
-    h, w = game.height, game.width
-    if not (0 <= r < h and 0 <= c < w):
-        raise SolvableError(
-            f"click {at(click)} is outside the board "
-            f"({h} {noun_for(h, 'row')} x {w} {noun_for(w, 'column')})"
-        )
+    if (off := off_board(click, game.height, game.width)) is not None:
+        raise SolvableError(f"click {off}")
     if game[click] == "M":
         raise SolvableError(f"click {at(click)} is on a mine: the game would be lost")
     if game[click] != "E":

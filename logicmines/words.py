@@ -160,6 +160,16 @@ def at(cell: Cell) -> str:
     return f"({cell[0]},{cell[1]})"
 
 
+def off_board(cell: Cell, height: int, width: int) -> str | None:
+    """Why `cell` is not on a board of that size (`(9,9) is outside the board (4 rows x 5
+    columns)`), or None when it is on it."""
+    r, c = cell
+    if 0 <= r < height and 0 <= c < width:
+        return None
+    size = f"{height} {noun_for(height, 'row')} x {width} {noun_for(width, 'column')}"
+    return f"{at(cell)} is outside the board ({size})"
+
+
 def click(cell: Cell) -> str:
     """A cell the way `--click` takes it: `2,3`."""
     return f"{cell[0]},{cell[1]}"
