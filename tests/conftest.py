@@ -1,4 +1,4 @@
-"""What the command-line tests share: running `logicmines` in-process or as a real process."""
+"""What the tests share: running `logicmines` in-process or as a real process; a small SWI stack."""
 
 from __future__ import annotations
 
@@ -97,3 +97,14 @@ def in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """Work in an empty folder, so that file names in messages are short and known."""
     monkeypatch.chdir(tmp_path)
     return tmp_path
+
+
+@pytest.fixture
+def small_prolog_stack():
+    """SWI-Prolog's stack limit lowered to 20 MB for one test, so that it runs out quickly."""
+    from pyswip import Prolog
+
+    [saved] = list(Prolog.query("current_prolog_flag(stack_limit, L)"))
+    list(Prolog.query("set_prolog_flag(stack_limit, 20000000)"))
+    yield
+    list(Prolog.query("set_prolog_flag(stack_limit, %p)", saved["L"]))

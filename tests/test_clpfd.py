@@ -233,17 +233,6 @@ def test_the_time_limit_is_none_or_positive():
         ClpfdBackend(0)
 
 
-@pytest.fixture
-def small_prolog_stack():
-    """SWI-Prolog's stack limit lowered to 20 MB for one test, so that it runs out quickly."""
-    from pyswip import Prolog
-
-    [saved] = list(Prolog.query("current_prolog_flag(stack_limit, L)"))
-    list(Prolog.query("set_prolog_flag(stack_limit, 20000000)"))
-    yield
-    list(Prolog.query("set_prolog_flag(stack_limit, %p)", saved["L"]))
-
-
 def test_out_of_stack_is_an_engine_error_with_advice(small_prolog_stack):
     with pytest.raises(EngineError, match=r"^clpfd: SWI-Prolog ran out of stack") as error:
         clpfd.check(random_puzzle(200, 200, 0.2, 0.3, seed=1))

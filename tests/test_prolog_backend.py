@@ -362,17 +362,6 @@ def test_a_timeout_is_a_positive_number_of_seconds(timeout):
         ReferenceBackend(timeout=timeout)
 
 
-@pytest.fixture
-def small_prolog_stack():
-    """SWI-Prolog's stack limit lowered to 20 MB for one test, so that it runs out quickly."""
-    from pyswip import Prolog
-
-    [saved] = list(Prolog.query("current_prolog_flag(stack_limit, L)"))
-    list(Prolog.query("set_prolog_flag(stack_limit, 20000000)"))
-    yield
-    list(Prolog.query("set_prolog_flag(stack_limit, %p)", saved["L"]))
-
-
 def test_reference_out_of_stack_is_an_engine_error(small_prolog_stack):
     big = Board(("0" * 300,) * 300)
     with pytest.raises(EngineError, match=r"^reference: SWI-Prolog ran out of stack") as error:
