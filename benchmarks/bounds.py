@@ -18,7 +18,6 @@ import json
 import os
 import resource
 import signal
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -30,11 +29,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+# How a spread of runs is written and which commit was measured: as big_boards.py beside it.
+from big_boards import MB, commit, spread  # noqa: E402
+
 from logicmines.backends import make_backend  # noqa: E402
 from logicmines.board import Board  # noqa: E402
 from logicmines.generate import lattice, midgame  # noqa: E402
-
-MB = 2**20
 
 # name -> how to draw it (every board from a fixed seed)
 BOARDS: dict[str, Callable[[], Board]] = {
@@ -143,13 +143,6 @@ def spawn(arguments: list[str], memory: int | None, seconds: float | None):
     return out, peak, ""
 
 
-def spread(values: list[float], scale: float, unit: str) -> str:
-    """The median and, in brackets, the smallest and largest, in units of `scale`."""
-    middle, low, high = (v / scale for v in (statistics.median(values), min(values), max(values)))
-    form = ",.0f" if middle >= 100 else ".3g"
-    return f"{middle:{form}} {unit} ({low:{form}}–{high:{form}})"
-
-
 def measure(name: str, folder: Path, runs: int, memory: int | None, seconds: float | None) -> str:
     """The table row of case `name`: median time and memory over `runs` new processes."""
     what, board, _ = CASES[name]
@@ -167,20 +160,6 @@ def measure(name: str, folder: Path, runs: int, memory: int | None, seconds: flo
         answers.add(str(said["answer"]))
     took = spread(times, 1, "s") if min(times) >= 1 else spread(times, 1e-3, "ms")
     return f"| {what} | {', '.join(sorted(answers))} | {took} | {spread(peaks, MB, 'MB')} |"
-
-
-def commit() -> str:
-    """The commit measured, and the package's files that differ from it (if any)."""
-
-    def git(*args: str) -> str:
-        done = subprocess.run(["git", *args], capture_output=True, text=True, cwd=ROOT)
-        return done.stdout.rstrip() if done.returncode == 0 else ""
-
-    head = git("rev-parse", "--short", "HEAD") or "unknown (not a git checkout)"
-    changed = git("status", "--porcelain", "--", "logicmines").splitlines()
-    if not changed:
-        return head
-    return f"{head}, with uncommitted changes to {', '.join(line[3:] for line in changed)}"
 
 
 def main() -> None:
