@@ -30,9 +30,6 @@ from .solvable import SolvableError, check_game, solvable
 from .staging import Staged
 from .stats import StatsError, board_stats
 from .svg import render_svg
-from .trace import describe_any as describe_step
-from .trace import step_record, steps
-from .tree_svg import render_tree
 from .words import grouped
 
 # Each runs from any folder once logicmines is installed (the boards come from `examples`).
@@ -777,6 +774,11 @@ def run_stats(boards: list[Board], args: argparse.Namespace, out: Out) -> int:
 def run_trace(boards: list[Board], args: argparse.Namespace, out: Out) -> int:
     """Each board's search, at most trace.MOST_STEPS steps of it, as lines (or one JSON object)
     and, with --svg, as a tree."""
+    # Only this command needs the tracer (and the kanren relations it walks): not every start-up.
+    from .trace import describe_any as describe_step
+    from .trace import step_record, steps
+    from .tree_svg import render_tree
+
     for index, board in enumerate(boards):
         found, cut = steps(board, args.backend, args.limit)
         if args.svg is not None:
