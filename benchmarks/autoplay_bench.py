@@ -26,7 +26,7 @@ from logicmines.bot import DEFAULT, INGREDIENTS, play_game  # noqa: E402
 from logicmines.deal import PRESETS  # noqa: E402
 
 # Each row adds one ingredient to the row above it: the gain of each is the step between rows.
-STEPS = [(), ("tiebreak",), ("tiebreak", "progress"), INGREDIENTS]
+STEPS = [INGREDIENTS[:n] for n in range(len(INGREDIENTS) + 1)]
 
 
 def run(name: str, rule: str, games: int, seed: int, ingredients, workers, scheduler) -> dict:

@@ -9,6 +9,9 @@ analysis for every unknown cell's mine probability and guesses with the ingredie
 - `progress`: among the cells nearly as safe as the safest, the one most likely to be safe *and*
   make progress: for each digit it could show, the position with that digit is analysed, and the
   digit counts as progress when the analysis then finds a safe cell;
+- `lookahead`: the same candidates weighed by the chance of surviving this click *and* the next
+  one (the safest click of the position each digit leaves, certain when a cell is forced safe):
+  a cell whose digit can only be one value (a dead cell) or leaves a worse guess scores less;
 - `endgame`: when few layouts remain, an exact search over them picks the click with the highest
   chance of winning the whole game.
 
@@ -37,24 +40,24 @@ __all__ = [
     "first_click",
     "play_game",
     "progress_chance",
+    "two_click_chance",
     "endgame_choice",
 ]
 
 RULES = ("safe", "zero")  # safe: the first click is never a mine; zero: its 3x3 is mine-free too
-INGREDIENTS = ("tiebreak", "progress", "endgame")
-# What the bot plays with unless told: the endgame search is exact, but on 500 expert games per
-# rule it won no more games than the progress heuristic it overrides (docs/autoplay.md), and cost
-# time, so it is left out.
-DEFAULT = ("tiebreak", "progress")
-# progress: cells whose safety is within this share of the best safety are weighed, at most
-# CANDIDATES of them (the safest first): each costs one analysis per digit it could show.
-NEAR_BEST = Fraction(95, 100)
-CANDIDATES = 6
+INGREDIENTS = ("tiebreak", "progress", "lookahead", "endgame")
+# What the bot plays with unless told: every ingredient (docs/autoplay.md measures each one's gain).
+DEFAULT = INGREDIENTS
+ZERO_START = 2  # the zero rule's first click: (ZERO_START, ZERO_START)
+# progress, lookahead: cells whose safety is within this share of the best safety are weighed,
+# at most CANDIDATES of them (the safest first): each costs one analysis per digit it could show.
+NEAR_BEST = Fraction(9, 10)
+CANDIDATES = 10
 PROGRESS_WEIGHT = Fraction(1, 5)  # what a click that makes progress is worth beside its safety
-# endgame: searched when at most this many layouts remain on at most this many unknown cells.
-ENDGAME_LAYOUTS = 60
-ENDGAME_CELLS = 30
-ENDGAME_STEPS = 20_000  # search steps before the exact search gives up (and `progress` decides)
+# endgame: searched when at most this many layouts remain (enumerating 1,000 and searching them
+# takes up to about a second on an expert board; beyond, the search mostly runs out of steps).
+ENDGAME_LAYOUTS = 1000
+ENDGAME_STEPS = 20_000  # search steps before the exact search gives up (and the guess decides)
 
 
 @dataclass(frozen=True)
@@ -101,7 +104,7 @@ def first_click(height: int, width: int, rule: str) -> Cell:
     (2,2) under the zero rule (the whole 3x3 around it is opened, away from the walls)."""
     if rule == "safe":
         return (0, 0)
-    return (min(2, height - 1), min(2, width - 1))
+    return (min(ZERO_START, height - 1), min(ZERO_START, width - 1))
 
 
 @cache
@@ -149,7 +152,7 @@ def choose(
         cell = endgame_choice(board, analysis, mines, engine)
         if cell is not None:
             return cell
-    if "progress" in ingredients:
+    if "progress" in ingredients or "lookahead" in ingredients:
         return _most_useful(board, analysis, mines, ingredients, engine)
     if "tiebreak" in ingredients:
         return min(probabilities, key=lambda cell: _order(board, probabilities, cell))
@@ -166,8 +169,8 @@ def _order(board: Board, probabilities: dict[Cell, Fraction], cell: Cell) -> tup
 def _most_useful(
     board: Board, analysis: Analysis, mines: int, ingredients: frozenset[str], engine: Backend
 ) -> Cell:
-    """Among the cells nearly as safe as the safest, the best blend of safety and the chance of
-    being safe and making progress."""
+    """Among the cells nearly as safe as the safest, the best blend of safety (or, with
+    `lookahead`, of the chance to survive this click and the next) and of progress (`progress`)."""
     probabilities = analysis.probabilities
     ranked = sorted(probabilities, key=lambda cell: _order(board, probabilities, cell))
     best = 1 - probabilities[ranked[0]]
@@ -179,10 +182,27 @@ def _most_useful(
 
     def score(cell: Cell) -> tuple:
         safety = 1 - probabilities[cell]
-        return (safety + PROGRESS_WEIGHT * progress_chance(board, cell, mines, engine), safety)
+        chances = digit_chances(board, cell, mines, engine, analysis.count)
+        if "lookahead" in ingredients:  # the chance of surviving this click and the next
+            value = sum((c * _next_safety(after) for c, after in chances.values()), Fraction(0))
+        else:
+            value = safety
+        if "progress" in ingredients:
+            value += PROGRESS_WEIGHT * sum(
+                (c for c, after in chances.values() if after.safe), Fraction(0)
+            )
+        return (value, safety)
 
     scores = {cell: score(cell) for cell in near}
     return max(near, key=lambda cell: (scores[cell], -near.index(cell)))
+
+
+def _next_safety(analysis: Analysis) -> Fraction:
+    """The safety of the best next click on an analysed position: 1 when a cell is forced safe (or
+    nothing is left to open), else that of the safest cell."""
+    if not analysis.probabilities or analysis.safe:
+        return Fraction(1)
+    return 1 - min(analysis.probabilities.values())
 
 
 def _few_of_each_kind(board: Board, cells: list[Cell]) -> list[Cell]:
@@ -210,11 +230,13 @@ def _showing(board: Board, cell: Cell, digit: int) -> Board:
 
 
 def digit_chances(
-    board: Board, cell: Cell, mines: int, engine: Backend
+    board: Board, cell: Cell, mines: int, engine: Backend, total: int | None = None
 ) -> dict[int, tuple[Fraction, Analysis]]:
     """For each digit the unknown `cell` can show: the chance that it is safe and shows it, and
-    the analysis of the position once it does (counting models with the mine total)."""
-    total = engine.count(board, mines)
+    the analysis of the position once it does (counting models with the mine total, which is
+    `total` when the caller has it)."""
+    if total is None:
+        total = engine.count(board, mines)
     around = board.neighbours(cell)
     known = sum(1 for n in around if board[n] == "*")
     unknown = sum(1 for n in around if board[n] == "?")
@@ -250,6 +272,18 @@ def progress_chance(board: Board, cell: Cell, mines: int, engine: Backend) -> Fr
     )
 
 
+def two_click_chance(board: Board, cell: Cell, mines: int, engine: Backend) -> Fraction:
+    """The chance that clicking `cell` is safe and so is the click after it, when that click is
+    the safest cell of the position the first one shows (certain when a cell is forced safe)."""
+    return sum(
+        (
+            c * _next_safety(after)
+            for c, after in digit_chances(board, cell, mines, engine).values()
+        ),
+        Fraction(0),
+    )
+
+
 # --- endgame: exact search over the remaining layouts --------------------------------------------
 
 
@@ -260,9 +294,9 @@ class _TooBig(Exception):
 def endgame_choice(board: Board, analysis: Analysis, mines: int, engine: Backend) -> Cell | None:
     """The click with the best chance of winning the whole game, by exact search over every layout
     that remains; None when too many remain to search."""
-    unknown = [cell for cell in board.cells() if board[cell] == "?"]
-    if analysis.count > ENDGAME_LAYOUTS or len(unknown) > ENDGAME_CELLS:
+    if analysis.count > ENDGAME_LAYOUTS:
         return None
+    unknown = [cell for cell in board.cells() if board[cell] == "?"]
     layouts = [
         frozenset(cell for cell in unknown if solved[cell] == "*")
         for solved in engine.solutions(board, mines=mines)
@@ -279,45 +313,70 @@ def win_chance(
 ) -> tuple[Fraction, Cell | None]:
     """The chance of winning when each of `layouts` (the mines among the `unknown` cells) is as
     likely, playing the best click each time, and the first click of such a play. Cells safe in
-    every remaining layout are opened for free; a digit is read as the mines around it."""
-    around = {cell: [n for n in board.neighbours(cell) if board[n] == "?"] for cell in unknown}
-    memo: dict[frozenset[int], tuple[Fraction, Cell | None]] = {}
-    steps = [0]
+    every remaining layout are opened for free; a digit is read as the mines around it (a blank's
+    flood is one of those free openings: its neighbours are safe in every layout left).
 
-    def split(cell: Cell, left: list[int]) -> list[list[int]]:
-        parts: dict[int, list[int]] = {}
-        for i in left:
-            if cell not in layouts[i]:
-                parts.setdefault(sum(n in layouts[i] for n in around[cell]), []).append(i)
-        return list(parts.values())
+    A set of layouts is a bit mask (bit i: layout i is still possible). For each cell, `shows`
+    holds one mask per digit it can show (the layouts where it is safe and shows that digit), so
+    clicking splits the layouts still possible by and-ing masks. Cells are tried safest first, and
+    the search stops at a cell whose chance of being safe is no better than the best play found."""
+    everything = (1 << len(layouts)) - 1
+    shows: dict[Cell, list[int]] = {}
+    seen: set[tuple[int, ...]] = set()
+    for cell in unknown:
+        around = [n for n in board.neighbours(cell) if board[n] == "?"]
+        masks: dict[int, int] = {}
+        for i, layout in enumerate(layouts):
+            if cell not in layout:
+                digit = sum(1 for n in around if n in layout)
+                masks[digit] = masks.get(digit, 0) | 1 << i
+        signature = tuple(sorted(masks.values()))
+        # A cell that is a mine everywhere, or safe everywhere with one digit, tells nothing; two
+        # cells that split the layouts the same way are one choice.
+        if not masks or signature == (everything,) or signature in seen:
+            continue
+        seen.add(signature)
+        shows[cell] = list(signature)
+    memo: dict[int, tuple[Fraction, Cell | None]] = {}
+    steps = 0
 
-    def best(alive: frozenset[int]) -> tuple[Fraction, Cell | None]:
-        if len(alive) == 1:
+    def best(alive: int) -> tuple[Fraction, Cell | None]:
+        nonlocal steps
+        if alive & (alive - 1) == 0:  # one layout left: every safe cell is known
             return Fraction(1), None
         if alive in memo:
             return memo[alive]
-        steps[0] += 1
-        if steps[0] > budget:
+        steps += 1
+        if steps > budget:
             raise _TooBig
-        left = sorted(alive)
-        mined = {cell for i in left for cell in layouts[i]}
-        # A cell safe everywhere is a free click: open one that tells layouts apart.
-        for cell in unknown:
-            if cell not in mined:
-                parts = split(cell, left)
-                if len(parts) > 1:
-                    found = sum(len(p) * best(frozenset(p))[0] for p in parts) / len(left)
-                    memo[alive] = (found, cell)
-                    return memo[alive]
+        size = alive.bit_count()
+        choices = []
+        for cell, masks in shows.items():
+            parts = [part for part in (mask & alive for mask in masks) if part]
+            safe = sum(part.bit_count() for part in parts)
+            if safe == size and len(parts) > 1:  # safe everywhere and telling layouts apart
+                found = sum(part.bit_count() * best(part)[0] for part in parts) / size
+                memo[alive] = (found, cell)
+                return memo[alive]
+            if 0 < safe < size:
+                choices.append((-safe, cell, parts))
+        choices.sort(key=lambda choice: choice[0])
         answer: tuple[Fraction, Cell | None] = (Fraction(0), None)
-        for cell in unknown:
-            everywhere = all(cell in layouts[i] for i in left)
-            if cell not in mined or everywhere:
-                continue
-            chance = sum(len(p) * best(frozenset(p))[0] for p in split(cell, left)) / len(left)
-            if chance > answer[0] or answer[1] is None:
-                answer = (chance, cell)
+        for minus_safe, cell, parts in choices:
+            if answer[1] is not None and Fraction(-minus_safe, size) <= answer[0]:
+                break  # no cell from here on is even safe often enough to do better
+            # Wins summed over the layouts, the larger parts first; the cell is dropped as soon
+            # as winning every layout left could no longer beat the best play found.
+            won, left = Fraction(0), -minus_safe
+            for part in sorted(parts, key=int.bit_count, reverse=True):
+                left -= part.bit_count()
+                won += part.bit_count() * best(part)[0]
+                if answer[1] is not None and won + left <= answer[0] * size:
+                    break
+            else:
+                if won > answer[0] * size or answer[1] is None:
+                    answer = (won / size, cell)
         memo[alive] = answer
         return answer
 
-    return best(frozenset(range(len(layouts))))
+    return best(everything)

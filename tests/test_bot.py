@@ -5,6 +5,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from oracle import all_models
 
 from logicmines.backends import make_backend
@@ -15,6 +17,7 @@ from logicmines.bot import (
     first_click,
     play_game,
     progress_chance,
+    two_click_chance,
     win_chance,
 )
 from logicmines.deal import deal
@@ -76,6 +79,30 @@ def test_progress_chance_is_the_share_of_models_where_something_is_then_forced(
         assert progress_chance(board, cell, mines, ENGINE) == Fraction(useful, len(models))
 
 
+@pytest.mark.parametrize(("board", "mines"), POSITIONS)
+def test_two_click_chance_is_the_share_of_models_that_survive_the_click_and_the_safest_next(
+    board: Board, mines: int
+) -> None:
+    models = models_with(board, mines)
+    unknown = [c for c in board.cells() if board[c] == "?"]
+    for cell in unknown:
+        surviving = 0
+        for digit in range(9):
+            showing = [
+                rows
+                for rows in models
+                if rows[cell[0]][cell[1]] != "*" and around(board, cell, rows) == digit
+            ]
+            others = [c for c in unknown if c != cell]
+            # the next click: the cell safe in the most of these models (all of them if forced)
+            safe_next = max(
+                (sum(rows[c[0]][c[1]] != "*" for rows in showing) for c in others),
+                default=len(showing),
+            )
+            surviving += safe_next
+        assert two_click_chance(board, cell, mines, ENGINE) == Fraction(surviving, len(models))
+
+
 def test_win_chance_of_a_fifty_fifty_is_a_half() -> None:
     board = Board(("1??1",))  # one mine in the middle pair, either cell
     unknown = [(0, 1), (0, 2)]
@@ -135,6 +162,40 @@ def test_win_chance_is_the_best_plays_chance_by_plain_recursion(board: Board, mi
     chance, cell = win_chance(board, unknown, layouts)
     assert chance == best_play(board, layouts, frozenset())
     assert 0 < chance < 1
+
+
+@st.composite
+def small_positions(draw) -> tuple[Board, int]:
+    """A small board with a random layout, some of its safe squares open: the position and its
+    mine total."""
+    height = draw(st.integers(1, 3))
+    width = draw(st.integers(2, 4))
+    cells = [(r, c) for r in range(height) for c in range(width)]
+    mines = draw(st.sets(st.sampled_from(cells), max_size=min(5, len(cells) - 1)))
+    free = [c for c in cells if c not in mines]
+    # At most six squares left unknown: the plain recursion tries every order of clicks.
+    opened = draw(st.sets(st.sampled_from(free), min_size=max(0, min(len(free), len(cells) - 6))))
+    board = Board(tuple("?" * width for _ in range(height)))
+    rows = [list(row) for row in board.rows]
+    for r, c in opened:
+        rows[r][c] = str(sum(n in mines for n in board.neighbours((r, c))))
+    return Board(tuple("".join(row) for row in rows)), len(mines)
+
+
+@settings(max_examples=300, deadline=None)
+@given(small_positions())
+def test_win_chance_is_the_best_plays_chance_on_random_positions(position) -> None:
+    # The search's masks, free clicks and cut-off against the plain recursion over every click.
+    board, mines = position
+    unknown = [c for c in board.cells() if board[c] == "?"]
+    layouts = [
+        frozenset(c for c in unknown if rows[c[0]][c[1]] == "*")
+        for rows in models_with(board, mines)
+    ]
+    chance, cell = win_chance(board, unknown, layouts)
+    assert chance == best_play(board, layouts, frozenset())
+    if len(layouts) > 1:  # the first click is one of that play's: its chance is the same
+        assert cell in unknown and any(cell not in layout for layout in layouts)
 
 
 def test_win_chance_against_plain_play_out_on_a_small_position() -> None:
