@@ -13,6 +13,7 @@ from logicmines.backends import make_backend
 from logicmines.board import Board
 from logicmines.bot import (
     INGREDIENTS,
+    choose,
     digit_chances,
     first_click,
     play_game,
@@ -101,6 +102,21 @@ def test_two_click_chance_is_the_share_of_models_that_survive_the_click_and_the_
             )
             surviving += safe_next
         assert two_click_chance(board, cell, mines, ENGINE) == Fraction(surviving, len(models))
+
+
+def test_lookahead_passes_over_a_dead_cell_for_an_equally_safe_one_that_tells_something() -> None:
+    # (0,1) is as safe as (1,0) and (1,1) (1/3 each), but dead: the 1 at (0,0) leaves exactly one
+    # mine in (1,0) and (1,1) whenever (0,1) is safe, so it can only show 2 and settles nothing.
+    board, mines = Board(("1??2", "??4?", "????")), 5
+    analysis = ENGINE.analyze(board, mines)
+    safest = min(analysis.probabilities.values())
+    assert [analysis.probabilities[c] for c in [(0, 1), (1, 0), (1, 1)]] == [safest] * 3
+    assert list(digit_chances(board, (0, 1), mines, ENGINE)) == [2]
+    assert two_click_chance(board, (0, 1), mines, ENGINE) < two_click_chance(
+        board, (1, 0), mines, ENGINE
+    )
+    assert choose(board, analysis, mines, frozenset(), ENGINE) == (0, 1)  # reading order
+    assert choose(board, analysis, mines, frozenset({"lookahead"}), ENGINE) in {(1, 0), (1, 1)}
 
 
 def test_win_chance_of_a_fifty_fifty_is_a_half() -> None:
