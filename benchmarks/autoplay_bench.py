@@ -3,10 +3,14 @@
     .venv/bin/python benchmarks/autoplay_bench.py ingredients --games 200 --workers 2
     .venv/bin/python benchmarks/autoplay_bench.py presets --games 500 --workers 2
     .venv/bin/python benchmarks/autoplay_bench.py speedup --games 40
+    .venv/bin/python benchmarks/autoplay_bench.py tune --games 2000 --seed 102 --rules zero \
+        --set NEAR_BEST=95/100 --set CANDIDATES=6
 
 Each line printed is one JSON object (a run's summary with what was run); docs/autoplay.md quotes
-them. The 10,000-game figures: `presets --games 10000 --only expert --workers K` on a machine with
-K cores, or with `--scheduler ADDRESS` on a Dask cluster.
+them. `tune` plays the default bot on expert twice on the same seeds, as it is and with some of
+`logicmines.bot`'s constants changed, and prints the paired difference: how the constants were
+chosen (docs/autoplay.md). The 10,000-game figures: `presets --games 10000 --only expert
+--workers K` on a machine with K cores, or with `--scheduler ADDRESS` on a Dask cluster.
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import multiprocessing
 import os
 import statistics
 import sys
@@ -21,6 +26,9 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
+from fractions import Fraction  # noqa: E402
+
+import logicmines.bot  # noqa: E402
 from logicmines.autoplay import game_seed, run_games, summary  # noqa: E402
 from logicmines.bot import DEFAULT, INGREDIENTS, play_game  # noqa: E402
 from logicmines.deal import PRESETS  # noqa: E402
@@ -64,15 +72,61 @@ def paired(before: dict, after: dict) -> dict:
     }
 
 
+def constants(pairs: list[str]) -> dict[str, Fraction | int]:
+    """NAME=VALUE pairs as the bot's constants: a value with a slash is a fraction."""
+    changed = {}
+    for pair in pairs:
+        name, _, value = pair.partition("=")
+        if not name.isupper() or not hasattr(logicmines.bot, name) or not value:
+            raise SystemExit(f"--set {pair}: not NAME=VALUE for a constant of logicmines.bot")
+        changed[name] = Fraction(value) if "/" in value else int(value)
+    return changed
+
+
+def _use(changed: dict) -> None:
+    for name, value in changed.items():
+        setattr(logicmines.bot, name, value)
+
+
+def _tuned_game(args: tuple) -> bool:
+    rule, seed, index = args
+    height, width, mines = PRESETS["expert"]
+    return play_game(height, width, mines, rule, game_seed(seed, index)).won
+
+
+def tune(rule: str, games: int, seed: int, workers: int, changed: dict) -> None:
+    """The default bot on the same expert games as it is and with `changed` constants."""
+    records = []
+    for setting in ({}, changed):
+        start = time.perf_counter()
+        with multiprocessing.get_context("spawn").Pool(workers, _use, (setting,)) as pool:
+            won = pool.map(_tuned_game, [(rule, seed, i) for i in range(games)], chunksize=4)
+        record = {
+            "rules": rule,
+            "seed": seed,
+            "games": games,
+            "set": {name: str(value) for name, value in setting.items()},
+            "wins": sum(won),
+            "win_rate": sum(won) / games,
+            "seconds_per_game": (time.perf_counter() - start) / games,
+            "won": "".join("1" if w else "0" for w in won),
+        }
+        print(json.dumps(record), flush=True)
+        records.append(record | {"ingredients": list(DEFAULT)})
+    step = " ".join(f"{name}={value}" for name, value in changed.items())
+    print(json.dumps(paired(*records) | {"step": step}), flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("what", choices=["ingredients", "presets", "speedup"])
+    parser.add_argument("what", choices=["ingredients", "presets", "speedup", "tune"])
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--scheduler", default=None)
     parser.add_argument("--only", choices=list(PRESETS), action="append")
     parser.add_argument("--rules", choices=["safe", "zero"], action="append")
+    parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE")
     options = parser.parse_args()
     names = options.only or list(PRESETS)
     rules = options.rules or ["safe", "zero"]
@@ -86,6 +140,10 @@ def main() -> None:
             ]
             for before, after in zip(records, records[1:]):
                 print(json.dumps(paired(before, after)), flush=True)
+    elif options.what == "tune":
+        changed = constants(options.set)
+        for rule in rules:
+            tune(rule, options.games, options.seed, options.workers, changed)
     elif options.what == "presets":
         for name in names:
             for rule in rules:
