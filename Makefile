@@ -13,6 +13,9 @@ STAMP := $(VENV)/.installed
 demo: system $(STAMP)
 	$(BIN)/logicmines check examples/spec.txt || [ $$? -eq 1 ]
 
+# The tests also run the zsh completion script and the docs' examples that pipe JSON into jq and
+# node: `system` installs those too when it runs for `make test` (command:package pairs).
+test: TOOLS = zsh:zsh jq:jq node:nodejs
 test: system $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
@@ -34,6 +37,9 @@ system:
 	command -v swipl >/dev/null 2>&1 || missing="$$missing swi-prolog-nox"; \
 	command -v gplc >/dev/null 2>&1 || missing="$$missing gprolog"; \
 	$(PYTHON) -c 'import ensurepip, venv' >/dev/null 2>&1 || missing="$$missing python3-venv"; \
+	for need in $(TOOLS); do \
+	  command -v $${need%%:*} >/dev/null 2>&1 || missing="$$missing $${need#*:}"; \
+	done; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ]; then sudo=""; \
 	  elif command -v sudo >/dev/null 2>&1; then sudo="sudo"; \
