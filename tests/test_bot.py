@@ -35,6 +35,15 @@ def around(board: Board, cell, rows) -> int:
     return sum(rows[r][c] == "*" for r, c in board.neighbours(cell))
 
 
+def by_digit(board: Board, cell, models) -> dict[int, list[tuple[str, ...]]]:
+    """The models where `cell` is safe, by the digit it shows in them."""
+    split: dict[int, list[tuple[str, ...]]] = {}
+    for rows in models:
+        if rows[cell[0]][cell[1]] != "*":
+            split.setdefault(around(board, cell, rows), []).append(rows)
+    return split
+
+
 POSITIONS = [
     (Board(("1??", "???", "???")), 2),
     (Board(("01??", "12??", "????")), 3),
@@ -47,12 +56,9 @@ def test_digit_chances_match_enumeration(board: Board, mines: int) -> None:
     models = models_with(board, mines)
     for cell in (c for c in board.cells() if board[c] == "?"):
         chances = digit_chances(board, cell, mines, ENGINE)
-        safe_models = [rows for rows in models if rows[cell[0]][cell[1]] != "*"]
-        for digit in range(9):
-            showing = [rows for rows in safe_models if around(board, cell, rows) == digit]
-            if not showing:
-                assert digit not in chances
-                continue
+        split = by_digit(board, cell, models)
+        assert sorted(chances) == sorted(split)
+        for digit, showing in split.items():
             chance, after = chances[digit]
             assert chance == Fraction(len(showing), len(models))
             unknown = [c for c in board.cells() if board[c] == "?" and c != cell]
@@ -68,14 +74,9 @@ def test_progress_chance_is_the_share_of_models_where_something_is_then_forced(
     unknown = [c for c in board.cells() if board[c] == "?"]
     for cell in unknown:
         useful = 0
-        for digit in range(9):
-            showing = [
-                rows
-                for rows in models
-                if rows[cell[0]][cell[1]] != "*" and around(board, cell, rows) == digit
-            ]
-            others = [c for c in unknown if c != cell]
-            if any(all(rows[c[0]][c[1]] != "*" for rows in showing) for c in others) and showing:
+        others = [c for c in unknown if c != cell]
+        for showing in by_digit(board, cell, models).values():
+            if any(all(rows[c[0]][c[1]] != "*" for rows in showing) for c in others):
                 useful += len(showing)
         assert progress_chance(board, cell, mines, ENGINE) == Fraction(useful, len(models))
 
@@ -88,13 +89,8 @@ def test_two_click_chance_is_the_share_of_models_that_survive_the_click_and_the_
     unknown = [c for c in board.cells() if board[c] == "?"]
     for cell in unknown:
         surviving = 0
-        for digit in range(9):
-            showing = [
-                rows
-                for rows in models
-                if rows[cell[0]][cell[1]] != "*" and around(board, cell, rows) == digit
-            ]
-            others = [c for c in unknown if c != cell]
+        others = [c for c in unknown if c != cell]
+        for showing in by_digit(board, cell, models).values():
             # the next click: the cell safe in the most of these models (all of them if forced)
             safe_next = max(
                 (sum(rows[c[0]][c[1]] != "*" for rows in showing) for c in others),
