@@ -183,14 +183,9 @@ def _most_useful(
     def score(cell: Cell) -> tuple:
         safety = 1 - probabilities[cell]
         chances = digit_chances(board, cell, mines, engine, analysis.count)
-        if "lookahead" in ingredients:  # the chance of surviving this click and the next
-            value = sum((c * _next_safety(after) for c, after in chances.values()), Fraction(0))
-        else:
-            value = safety
+        value = _two_clicks(chances) if "lookahead" in ingredients else safety
         if "progress" in ingredients:
-            value += PROGRESS_WEIGHT * sum(
-                (c for c, after in chances.values() if after.safe), Fraction(0)
-            )
+            value += PROGRESS_WEIGHT * _progress(chances)
         return (value, safety)
 
     scores = {cell: score(cell) for cell in near}
@@ -260,28 +255,25 @@ def _analyze(engine: Backend, board: Board, mines: int) -> Analysis | None:
         return None
 
 
+def _progress(chances: dict[int, tuple[Fraction, Analysis]]) -> Fraction:
+    """From `digit_chances`: the chance that the click is safe and then a cell is forced safe."""
+    return sum((chance for chance, after in chances.values() if after.safe), Fraction(0))
+
+
+def _two_clicks(chances: dict[int, tuple[Fraction, Analysis]]) -> Fraction:
+    """From `digit_chances`: the chance that the click is safe and so is the best click after."""
+    return sum((chance * _next_safety(after) for chance, after in chances.values()), Fraction(0))
+
+
 def progress_chance(board: Board, cell: Cell, mines: int, engine: Backend) -> Fraction:
     """The chance that clicking `cell` is safe and then some other cell is forced safe."""
-    return sum(
-        (
-            chance
-            for chance, after in digit_chances(board, cell, mines, engine).values()
-            if after.safe
-        ),
-        Fraction(0),
-    )
+    return _progress(digit_chances(board, cell, mines, engine))
 
 
 def two_click_chance(board: Board, cell: Cell, mines: int, engine: Backend) -> Fraction:
     """The chance that clicking `cell` is safe and so is the click after it, when that click is
     the safest cell of the position the first one shows (certain when a cell is forced safe)."""
-    return sum(
-        (
-            c * _next_safety(after)
-            for c, after in digit_chances(board, cell, mines, engine).values()
-        ),
-        Fraction(0),
-    )
+    return _two_clicks(digit_chances(board, cell, mines, engine))
 
 
 # --- endgame: exact search over the remaining layouts --------------------------------------------
