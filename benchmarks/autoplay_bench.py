@@ -30,7 +30,7 @@ from fractions import Fraction  # noqa: E402
 
 import logicmines.bot  # noqa: E402
 from logicmines.autoplay import game_seed, run_games, summary  # noqa: E402
-from logicmines.bot import DEFAULT, INGREDIENTS, play_game  # noqa: E402
+from logicmines.bot import DEFAULT, INGREDIENTS, Outcome, play_game  # noqa: E402
 from logicmines.deal import PRESETS  # noqa: E402
 
 # Each row adds one ingredient to the row above it: the gain of each is the step between rows.
@@ -54,8 +54,8 @@ def run(name: str, rule: str, games: int, seed: int, ingredients, workers, sched
     return record
 
 
-def paired(before: dict, after: dict) -> dict:
-    """What a step changed on the same seeds: games it newly won, games it newly lost, and the
+def paired(before: dict, after: dict, step: str) -> dict:
+    """What `step` changed on the same seeds: games it newly won, games it newly lost, and the
     sign test's two-sided p-value (exact binomial over the games that changed)."""
     pairs = list(zip(before["won"], after["won"]))
     gained = sum(1 for b, a in pairs if (b, a) == ("0", "1"))
@@ -64,7 +64,7 @@ def paired(before: dict, after: dict) -> dict:
     tail = sum(math.comb(changed, k) for k in range(fewer + 1)) / 2**changed if changed else 1
     return {
         "rules": after["rules"],
-        "step": after["ingredients"][-1] if after["ingredients"] else "lowest probability",
+        "step": step,
         "gained": gained,
         "lost": lost,
         "points": 100 * (gained - lost) / len(pairs),
@@ -88,10 +88,10 @@ def _use(changed: dict) -> None:
         setattr(logicmines.bot, name, value)
 
 
-def _tuned_game(args: tuple) -> bool:
+def _tuned_game(args: tuple) -> Outcome:
     rule, seed, index = args
     height, width, mines = PRESETS["expert"]
-    return play_game(height, width, mines, rule, game_seed(seed, index)).won
+    return play_game(height, width, mines, rule, game_seed(seed, index))
 
 
 def tune(rule: str, games: int, seed: int, workers: int, changed: dict) -> None:
@@ -100,21 +100,14 @@ def tune(rule: str, games: int, seed: int, workers: int, changed: dict) -> None:
     for setting in ({}, changed):
         start = time.perf_counter()
         with multiprocessing.get_context("spawn").Pool(workers, _use, (setting,)) as pool:
-            won = pool.map(_tuned_game, [(rule, seed, i) for i in range(games)], chunksize=4)
-        record = {
-            "rules": rule,
-            "seed": seed,
-            "games": games,
-            "set": {name: str(value) for name, value in setting.items()},
-            "wins": sum(won),
-            "win_rate": sum(won) / games,
-            "seconds_per_game": (time.perf_counter() - start) / games,
-            "won": "".join("1" if w else "0" for w in won),
-        }
+            outcomes = pool.map(_tuned_game, [(rule, seed, i) for i in range(games)], chunksize=4)
+        record = summary(outcomes, time.perf_counter() - start)
+        record |= {"rules": rule, "seed": seed, "set": {k: str(v) for k, v in setting.items()}}
+        record["won"] = "".join("1" if o.won else "0" for o in outcomes)
         print(json.dumps(record), flush=True)
-        records.append(record | {"ingredients": list(DEFAULT)})
+        records.append(record)
     step = " ".join(f"{name}={value}" for name, value in changed.items())
-    print(json.dumps(paired(*records) | {"step": step}), flush=True)
+    print(json.dumps(paired(*records, step)), flush=True)
 
 
 def main() -> None:
@@ -139,7 +132,7 @@ def main() -> None:
                 run("expert", rule, options.games, options.seed, s, *common[1:]) for s in STEPS
             ]
             for before, after in zip(records, records[1:]):
-                print(json.dumps(paired(before, after)), flush=True)
+                print(json.dumps(paired(before, after, after["ingredients"][-1])), flush=True)
     elif options.what == "tune":
         changed = constants(options.set)
         for rule in rules:
