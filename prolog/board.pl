@@ -85,6 +85,7 @@
           ]).
 
 :- use_module(common, [board_shape/3, solution_limit/2]).
+:- use_module(guard, [in_time/0, timed_labeling/1]).
 :- use_module(library(aggregate), [aggregate_all/3]).
 :- use_module(library(apply),
               [include/3, maplist/2, maplist/3, maplist/4, partition/4, foldl/4, foldl/5]).
@@ -282,7 +283,7 @@ models(Rows, Total, Limit, SolvedRows) :-
 
 solved_boards(Mines, Count, SolvedRows, Vars) :-
     findall(Solved,
-            limit(Count, ( labeling([ff], Vars), solved_rows(Mines, Solved) )),
+            limit(Count, ( timed_labeling(Vars), solved_rows(Mines, Solved) )),
             SolvedRows).
 
 %!  board_count(+Rows, -Count) is det.
@@ -305,7 +306,7 @@ board_count_with_mines(Rows, Mines, Count) :-
 
 count(Rows, Total, Count) :-
     (   board_posted(Rows, Total, _, [Vars|_])
-    ->  aggregate_all(count, labeling([ff], Vars), Count)
+    ->  aggregate_all(count, timed_labeling(Vars), Count)
     ;   Count = 0
     ).
 
@@ -400,7 +401,7 @@ tally(Rows, Total, [Count, Tallies]) :-
     (   board_posted(Rows, Total, Mines, [Vars|_])
     ->  append(Mines, Cells),
         foldl(unknown_mine, Codes, Cells, Open, []),
-        forall(labeling([ff], Vars), add_model(Sums, Open))
+        forall(timed_labeling(Vars), add_model(Sums, Open))
     ;   true
     ),
     Sums =.. [_, Count|Tallies].
@@ -598,7 +599,7 @@ first_solution(part(Candidates, Local, Tight)) :-
 %   first_models(+Open, -Models, +Vars): Models holds the values of Open in the first solution
 %   that labeling Vars finds ([] when there is none).
 first_models(Open, Models, Vars) :-
-    findall(Open, limit(1, labeling([ff], Vars)), Models).
+    findall(Open, limit(1, timed_labeling(Vars)), Models).
 
 %   backbone(+Part): decides every candidate of Part in turn, by a search for a solution in
 %   which it takes its other value, labeling the cells of its part only. Two orders take turns
@@ -635,11 +636,12 @@ other_models(Mine, Other, Open, Models, Vars) :-
     findall(Open, limit(1, ( Mine = Other, contrary(Vars) )), Models).
 
 %   contrary(+Vars): labels Vars in their order, each first with the value it does not have in
-%   the first solution.
+%   the first solution (with guard.pl's time limit looked at before each step).
 contrary([]).
 contrary([Mine|Mines]) :-
     (   var(Mine)
-    ->  get_attr(Mine, board, v(First, _)),
+    ->  in_time,
+        get_attr(Mine, board, v(First, _)),
         Other is 1 - First,
         (   Mine = Other
         ;   Mine = First

@@ -47,6 +47,10 @@
     ?- m([`2?`], B).
     %@ false.
 
+    One more change serves the Python side's time limit, not SWI-Prolog: l/2 calls guard.pl's
+    in_time/0 before each cell, which throws time_limit_exceeded once a query's deadline has
+    passed (outside a limited query it is always true).
+
     GNU Prolog's finite-domain variables are never negative, SWI-Prolog's may be. Where the
     original relies on that, the port states GNU Prolog's domain, 0..sup (three changes). So q/2
     reads `*` only as a mine, as GNU Prolog does (without the domain, SWI also read it as a safe
@@ -148,6 +152,7 @@
 % For the helpers below the original (no change to it).
 :- use_module(library(apply), [foldl/4, maplist/2]).
 :- use_module(common, [board_shape/3, solution_limit/2]).
+:- use_module(guard, [in_time/0]).
 :- use_module(library(aggregate), [aggregate_all/3]).
 :- use_module(library(error), [must_be/2]).
 :- use_module(library(lists), [append/2, member/2]).
@@ -184,7 +189,10 @@ q(42,1/_).
 % compiles both when X is known), where `Y in 0..sup` first built a domain for every digit read.
 q(X,0/Y):-Y#=X-48,Y#>=0.
 l([],[0/_]).
-l([H|T],[E|U]):-q(H,E),l(T,U).
+% CHANGE: in_time/0 (prolog/guard.pl) before each cell, so that a time limit stops the search
+% here, between two steps; the original runs without one. It reads the clock and succeeds until
+% the deadline of the query, then throws time_limit_exceeded.
+l([H|T],[E|U]):-in_time,q(H,E),l(T,U).
 p([],[[0/_,0/_]],0).
 % CHANGE: the guard N #> 0. GNU Prolog's finite-domain variables are never negative, so M #= N-1
 % fails once N is 0 and the recursion that builds a border row stops by itself. SWI's CLP(FD)

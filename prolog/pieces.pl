@@ -65,6 +65,7 @@
           ]).
 
 :- use_module(common, [solution_limit/2]).
+:- use_module(guard, [timed_labeling/1]).
 :- use_module(library(aggregate), [aggregate_all/3]).
 :- use_module(library(apply), [maplist/2, maplist/3, foldl/4, foldl/5]).
 :- use_module(library(clpfd)).
@@ -110,10 +111,11 @@ var_at(Vars, Index, Var) :-
 %!  piece_labeling(+Vars) is nondet.
 %
 %   Vars take the values of one model; on backtracking, the others. First-fail: the variable with
-%   the smallest domain is labelled first.
+%   the smallest domain is labelled first (labeling([ff], Vars), with guard.pl's time limit
+%   looked at before each step).
 
 piece_labeling(Vars) :-
-    labeling([ff], Vars).
+    timed_labeling(Vars).
 
 %!  piece_models(+Sizes, +Sums, +Limit, -Models) is det.
 %

@@ -5,6 +5,7 @@ limits."""
 from __future__ import annotations
 
 import re
+import subprocess
 import sys
 
 import pytest
@@ -218,6 +219,30 @@ def test_a_long_enumeration_stops_at_the_time_limit(question):
     with pytest.raises(EngineTimeout, match=r"^clpfd: gave up after 0\.3 s \(its time limit\)"):
         list(getattr(engine, question)(board))
     assert engine.count(Board.from_text("1? / ??")) == 3  # SWI-Prolog is fine afterwards
+
+
+# Many limits in one SWI-Prolog, each stopping a CLP(FD) labeling: with call_with_time_limit/2,
+# whose signal could land inside CLP(FD)'s propagation, a few hundred such queries were enough
+# for one to run for ever (SWI-Prolog 9.0.4). A child process, so that a hang fails the test.
+MANY_LIMITS = """
+from logicmines.backends.clpfd import ClpfdBackend
+from logicmines.board import Board
+from logicmines.engine import EngineTimeout
+board, done = Board(("??????",) * 6), 0
+for i in range(150):
+    try:
+        getattr(ClpfdBackend(0.02), ("count", "analyze", "solutions")[i % 3])(board)
+    except EngineTimeout:
+        done += 1
+print(done, ClpfdBackend(1).count(Board.from_text("1? / ??")))
+"""
+
+
+def test_many_limits_in_one_process_each_stop_their_search():
+    ran = subprocess.run(
+        [sys.executable, "-c", MANY_LIMITS], capture_output=True, text=True, timeout=120
+    )
+    assert ran.stdout.split() == ["150", "3"], ran.stderr[-500:]
 
 
 def test_a_board_too_hard_for_the_time_gets_the_time_limit_never_a_verdict():

@@ -71,9 +71,10 @@ class Swipl:
         """Out, as ~w writes it, after `predicate`(Args..., Out) runs once (`predicate` is a
         module-qualified name such as ``pieces:piece_models``, `args` its inputs).
 
-        With `seconds`, it runs under call_with_time_limit/2 and _TimeLimit is raised when the
-        time is up. An exhausted stack (the message ends with `advice`), any other Prolog error,
-        or a goal that fails raises EngineError naming `who`.
+        With `seconds`, the query has a deadline that its search looks at between steps
+        (guard.pl's in_time/0) and _TimeLimit is raised when the time is up. An exhausted
+        stack (the message ends with `advice`), any other Prolog error, or a goal that fails
+        raises EngineError naming `who`.
         """
         # The query names the predicate and nothing else: its inputs, and the time limit, are
         # filled in by _fill, and Python only ever passes integers, lists of integers and
