@@ -279,7 +279,8 @@ def test_the_four_engines_agree_on_the_orthogonal_variant(tmp_path):
 
     board_pl = (ROOT / "prolog" / "board.pl").read_text()
     (tmp_path / "board.pl").write_text(changed(board_pl, BOARD_WINDOW, BOARD_CROSS))
-    (tmp_path / "common.pl").write_text((ROOT / "prolog" / "common.pl").read_text())
+    for helper in ("common.pl", "guard.pl"):
+        (tmp_path / helper).write_text((ROOT / "prolog" / helper).read_text())
     assert [by_clpfd(rows, tmp_path) for rows in boards] == expected
 
     assert by_original(boards, tmp_path) == expected
