@@ -5,11 +5,14 @@
     .venv/bin/python benchmarks/autoplay_bench.py speedup --games 40
     .venv/bin/python benchmarks/autoplay_bench.py tune --games 2000 --seed 102 --rules zero \
         --set NEAR_BEST=95/100 --set CANDIDATES=6
+    .venv/bin/python benchmarks/autoplay_bench.py tune --games 4000 --seed 500 --rules safe \
+        --workers 2 --variant fifty
 
 Each line printed is one JSON object (a run's summary with what was run); docs/autoplay.md quotes
 them. `tune` plays the default bot on expert twice on the same seeds, as it is and with some of
 `logicmines.bot`'s constants changed, and prints the paired difference: how the constants were
-chosen (docs/autoplay.md). The 10,000-game figures: `presets --games 10000 --only expert
+chosen (docs/autoplay.md); `--variant` plays one of the policies of bot_variants.py instead, ideas
+tried and not kept. The 10,000-game figures: `presets --games 10000 --only expert
 --workers K` on a machine with K cores, or with `--scheduler ADDRESS` on a Dask cluster.
 """
 
@@ -27,6 +30,8 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
 from fractions import Fraction  # noqa: E402
+
+from bot_variants import VARIANTS  # noqa: E402
 
 import logicmines.bot  # noqa: E402
 from logicmines.autoplay import game_seed, run_games, summary  # noqa: E402
@@ -83,9 +88,11 @@ def constants(pairs: list[str]) -> dict[str, Fraction | int]:
     return changed
 
 
-def _use(changed: dict) -> None:
+def _use(changed: dict, variant: str | None = None) -> None:
     for name, value in changed.items():
         setattr(logicmines.bot, name, value)
+    if variant is not None:
+        VARIANTS[variant]()
 
 
 def _tuned_game(args: tuple) -> Outcome:
@@ -94,19 +101,24 @@ def _tuned_game(args: tuple) -> Outcome:
     return play_game(height, width, mines, rule, game_seed(seed, index))
 
 
-def tune(rule: str, games: int, seed: int, workers: int, changed: dict) -> None:
-    """The default bot on the same expert games as it is and with `changed` constants."""
+def tune(
+    rule: str, games: int, seed: int, workers: int, changed: dict, variant: str | None = None
+) -> None:
+    """The default bot on the same expert games as it is and with `changed` constants (and the
+    policy `variant` of bot_variants.py)."""
     records = []
-    for setting in ({}, changed):
+    for setting, policy in (({}, None), (changed, variant)):
         start = time.perf_counter()
-        with multiprocessing.get_context("spawn").Pool(workers, _use, (setting,)) as pool:
+        with multiprocessing.get_context("spawn").Pool(workers, _use, (setting, policy)) as pool:
             outcomes = pool.map(_tuned_game, [(rule, seed, i) for i in range(games)], chunksize=4)
         record = summary(outcomes, time.perf_counter() - start)
         record |= {"rules": rule, "seed": seed, "set": {k: str(v) for k, v in setting.items()}}
+        record["variant"] = policy
         record["won"] = "".join("1" if o.won else "0" for o in outcomes)
         print(json.dumps(record), flush=True)
         records.append(record)
-    step = " ".join(f"{name}={value}" for name, value in changed.items())
+    names = [f"{name}={value}" for name, value in changed.items()] + ([variant] if variant else [])
+    step = " ".join(names)
     print(json.dumps(paired(*records, step)), flush=True)
 
 
@@ -120,6 +132,7 @@ def main() -> None:
     parser.add_argument("--only", choices=list(PRESETS), action="append")
     parser.add_argument("--rules", choices=["safe", "zero"], action="append")
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE")
+    parser.add_argument("--variant", choices=sorted(VARIANTS), help="tune: a policy tried")
     options = parser.parse_args()
     names = options.only or list(PRESETS)
     rules = options.rules or ["safe", "zero"]
@@ -136,7 +149,7 @@ def main() -> None:
     elif options.what == "tune":
         changed = constants(options.set)
         for rule in rules:
-            tune(rule, options.games, options.seed, options.workers, changed)
+            tune(rule, options.games, options.seed, options.workers, changed, options.variant)
     elif options.what == "presets":
         for name in names:
             for rule in rules:

@@ -1,0 +1,197 @@
+"""Guessing policies tried against the autoplay bot's default and not kept (docs/autoplay.md,
+"Tried and not kept"). Each is a function that changes `logicmines.bot` in place, so that
+`autoplay_bench.py tune --variant NAME` can play it on the same seeds as the default:
+
+    .venv/bin/python benchmarks/autoplay_bench.py tune --games 4000 --seed 500 --rules safe \
+        --workers 2 --variant fifty
+
+- `blend`: a click's worth is the chance of surviving it and the next click, where "the next
+  click" counts only cells that can still tell something (not dead: some unknown neighbour is
+  undecided) and blends the best and second-best of them 4 : 1; progress weighs 1/1000 only.
+- `twos`: cells touching no digit but two squares straight from one are candidates of their own
+  (up to four), beside one of each shape of neighbourhood; at most 14 candidates.
+- `fifty`: a cell that, as a mine, would leave a pair of cells no later click can tell apart
+  (every square next to exactly one of them a mine) is worth that much more: clicking it now
+  costs nothing in the layouts where that pair was going to be a coin flip anyway. A cell that
+  is a mine only in such layouts is clicked at once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from fractions import Fraction
+
+import logicmines.bot as bot
+from logicmines.analysis import Analysis
+from logicmines.backends import Backend
+from logicmines.board import Board, Cell
+
+# --- blend ---------------------------------------------------------------------------------------
+
+
+def _dead(board: Board, probabilities: dict[Cell, Fraction], cell: Cell) -> bool:
+    """Sure to show one digit: none of its unknown neighbours is undecided."""
+    return not any(board[n] == "?" and 0 < probabilities[n] < 1 for n in board.neighbours(cell))
+
+
+def _living_next(analysis: Analysis) -> Fraction:
+    """The worth of the next click: 1 with a safe cell that tells something, else the best and
+    second-best safety among cells that tell something, blended 4 : 1."""
+    probabilities = analysis.probabilities
+    if not probabilities:
+        return Fraction(1)
+    board = analysis.board
+    living = sorted(
+        p for cell, p in probabilities.items() if p < 1 and not _dead(board, probabilities, cell)
+    )
+    if not living:
+        rest = [p for p in probabilities.values() if p < 1]
+        return 1 - min(rest) if rest else Fraction(1)
+    if living[0] == 0:
+        return Fraction(1)
+    first = 1 - living[0]
+    second = 1 - living[1] if len(living) > 1 else first
+    return (4 * first + second) / 5
+
+
+def blend() -> None:
+    bot.PROGRESS_WEIGHT = Fraction(1, 1000)
+    bot._next_safety = _living_next
+
+
+# --- twos ----------------------------------------------------------------------------------------
+
+TWOS = 4
+
+
+def _few_with_twos(board: Board, cells: list[Cell]) -> list[Cell]:
+    """As the default's choice of candidates, but up to TWOS cells two squares straight from a
+    digit are kept as well."""
+    kept, seen, twos = [], set(), 0
+    for cell in cells:
+        around = board.neighbours(cell)
+        if any(board[n].isdigit() for n in around):
+            kept.append(cell)
+            continue
+        r, c = cell
+        steps = ((r + 2, c), (r - 2, c), (r, c + 2), (r, c - 2))
+        if twos < TWOS and any(
+            0 <= i < board.height and 0 <= j < board.width and board[(i, j)].isdigit()
+            for i, j in steps
+        ):
+            twos += 1
+            kept.append(cell)
+            continue
+        kind = (len(around), sum(1 for n in around if board[n] == "?"))
+        if kind not in seen:
+            seen.add(kind)
+            kept.append(cell)
+    return kept
+
+
+def twos() -> None:
+    bot._few_of_each_kind = _few_with_twos
+    bot.CANDIDATES = 14
+
+
+# --- fifty ---------------------------------------------------------------------------------------
+
+FIFTY_SHARE = Fraction(1, 40)  # pairs that form in fewer models than this share are left out
+FIFTY_DISCOUNT = Fraction(9, 10)
+
+
+def _with_mines(board: Board, cells: list[Cell]) -> Board:
+    rows = [list(row) for row in board.rows]
+    for r, c in cells:
+        rows[r][c] = "*"
+    return Board(tuple("".join(row) for row in rows))
+
+
+def coin_flip_models(
+    board: Board,
+    analysis: Analysis,
+    cell: Cell,
+    mines: int,
+    engine: Backend,
+    share: Fraction | None = None,
+) -> int:
+    """The models where `cell` is a mine, an orthogonal neighbour is safe, and every square next
+    to exactly one of the two is a mine (so no click but theirs could tell them apart), summed
+    over the neighbours; at most the models where `cell` is a mine, and where it is safe. Pairs
+    formed in fewer than `share` of the models (FIFTY_SHARE unless told) are left out."""
+    share = FIFTY_SHARE if share is None else share
+    probabilities = analysis.probabilities
+    if probabilities[cell] == 0:
+        return 0
+    r, c = cell
+    around = set(board.neighbours(cell))
+    found = 0
+    for other in ((r, c + 1), (r, c - 1), (r + 1, c), (r - 1, c)):
+        if not (0 <= other[0] < board.height and 0 <= other[1] < board.width):
+            continue
+        if board[other] != "?" or probabilities[other] == 1:
+            continue
+        apart = (around ^ set(board.neighbours(other))) - {cell, other}
+        if any(board[d] not in "?*" for d in apart):
+            continue  # an open square next to one of them tells them apart
+        enablers = [d for d in apart if board[d] == "?"]
+        likely = probabilities[cell]
+        for d in enablers:
+            likely *= probabilities[d]
+        if likely < share / 4:
+            continue  # even as independent cells, too unlikely to be worth counting
+        both = engine.count(_with_mines(board, [cell, *enablers]), mines)
+        formed = both - engine.count(_with_mines(board, [cell, other, *enablers]), mines)
+        if formed >= share * analysis.count:
+            found += formed
+    as_mine = probabilities[cell] * analysis.count
+    return int(min(found, as_mine, analysis.count - as_mine))
+
+
+def _fifty_most_useful(
+    board: Board, analysis: Analysis, mines: int, ingredients: frozenset[str], engine: Backend
+) -> Cell:
+    """The default's choice (progress and lookahead), with each candidate's worth raised by the
+    share of its mine layouts that would be a coin flip anyway."""
+    probabilities = analysis.probabilities
+    ranked = sorted(probabilities, key=lambda cell: bot._order(board, probabilities, cell))
+    best = 1 - probabilities[ranked[0]]
+    flips = {}
+    for cell in ranked:
+        if 1 - probabilities[cell] < best / 2:
+            break
+        if found := coin_flip_models(board, analysis, cell, mines, engine):
+            flips[cell] = found
+    for cell, found in flips.items():
+        if found == probabilities[cell] * analysis.count:
+            return cell
+    near = [cell for cell in ranked if 1 - probabilities[cell] >= best * bot.NEAR_BEST]
+    near = bot._few_of_each_kind(board, near)[: bot.CANDIDATES]
+    floor = best * bot.NEAR_BEST * analysis.count
+    near += [
+        cell
+        for cell, found in flips.items()
+        if cell not in near and (1 - probabilities[cell]) * analysis.count + found > floor
+    ]
+    if len(near) == 1:
+        return near[0]
+
+    def score(cell: Cell) -> tuple:
+        safety = 1 - probabilities[cell]
+        chances = bot.digit_chances(board, cell, mines, engine, analysis.count)
+        value = bot._two_clicks(chances) if "lookahead" in ingredients else safety
+        if cell in flips:
+            value *= 1 + FIFTY_DISCOUNT * flips[cell] / (safety * analysis.count)
+        if "progress" in ingredients:
+            value += bot.PROGRESS_WEIGHT * bot._progress(chances)
+        return (value, safety)
+
+    scores = {cell: score(cell) for cell in near}
+    return max(near, key=lambda cell: (scores[cell], -near.index(cell)))
+
+
+def fifty() -> None:
+    bot._most_useful = _fifty_most_useful
+
+
+VARIANTS: dict[str, Callable[[], None]] = {"blend": blend, "twos": twos, "fifty": fifty}

@@ -1,0 +1,104 @@
+"""The guessing policies tried and not kept (benchmarks/bot_variants.py): the count the `fifty`
+policy rests on, against plain enumeration, and each policy playing a game."""
+
+from __future__ import annotations
+
+import sys
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from oracle import all_models
+
+import logicmines.bot as bot
+from logicmines.backends import make_backend
+from logicmines.board import Board
+from logicmines.bot import play_game
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+import bot_variants  # noqa: E402
+
+ENGINE = make_backend("kanren")
+# Everything a policy may change in logicmines.bot, put back after each test.
+CHANGED = ("PROGRESS_WEIGHT", "CANDIDATES", "_next_safety", "_few_of_each_kind", "_most_useful")
+
+
+def coin_flips_by_enumeration(board: Board, cell, models) -> int:
+    """The models where `cell` is a mine, an orthogonal neighbour safe and every square next to
+    exactly one of them a mine (a pair with an open square beside just one of them never counts),
+    summed over the neighbours; at most the models where `cell` is a mine, and where it is safe."""
+    r, c = cell
+    found = 0
+    for other in ((r, c + 1), (r, c - 1), (r + 1, c), (r - 1, c)):
+        if not (0 <= other[0] < board.height and 0 <= other[1] < board.width):
+            continue
+        if board[other] != "?":
+            continue
+        apart = (set(board.neighbours(cell)) ^ set(board.neighbours(other))) - {cell, other}
+        if any(board[d].isdigit() for d in apart):
+            continue
+        found += sum(
+            1
+            for rows in models
+            if rows[r][c] == "*"
+            and rows[other[0]][other[1]] != "*"
+            and all(rows[i][j] == "*" for i, j in apart)
+        )
+    as_mine = sum(1 for rows in models if rows[r][c] == "*")
+    return min(found, as_mine, len(models) - as_mine)
+
+
+@st.composite
+def positions(draw) -> tuple[Board, int]:
+    """A small board with a random layout, some safe squares open and some mines marked."""
+    height, width = draw(st.integers(2, 4)), draw(st.integers(2, 4))
+    cells = [(r, c) for r in range(height) for c in range(width)]
+    mines = draw(st.sets(st.sampled_from(cells), min_size=1, max_size=min(5, len(cells) - 1)))
+    free = sorted(set(cells) - mines)
+    opened = draw(st.sets(st.sampled_from(free), max_size=len(free) - 1))
+    marked = draw(st.sets(st.sampled_from(sorted(mines)), max_size=len(mines) - 1))
+    blank = Board(tuple("?" * width for _ in range(height)))
+    rows = [["?"] * width for _ in range(height)]
+    for r, c in opened:
+        rows[r][c] = str(sum(n in mines for n in blank.neighbours((r, c))))
+    for r, c in marked:
+        rows[r][c] = "*"
+    return Board(tuple("".join(row) for row in rows)), len(mines)
+
+
+@settings(max_examples=150, deadline=None)
+@given(positions())
+def test_coin_flip_models_match_enumeration(position) -> None:
+    board, mines = position
+    models = [rows for rows in all_models(board) if sum(r.count("*") for r in rows) == mines]
+    analysis = ENGINE.analyze(board, mines)
+    for cell in analysis.probabilities:
+        want = coin_flips_by_enumeration(board, cell, models)
+        found = bot_variants.coin_flip_models(board, analysis, cell, mines, ENGINE, Fraction(0))
+        assert found == want  # share 0: every pair counts
+
+
+def test_a_cell_walled_in_with_its_neighbour_is_a_coin_flip_in_every_layout_it_is_a_mine() -> None:
+    # The 1 at (1,0) has one mine among (0,0), (0,1), (2,0), (2,1). The squares next to just one
+    # of (0,0) and (0,1) are the marked mines (0,2) and (1,2): when the mine is at (0,0), no later
+    # click can tell it from (0,1).
+    board = Board(("??*?", "13*?", "????"))
+    analysis = ENGINE.analyze(board, 5)
+    assert analysis.probabilities[(0, 0)] * analysis.count == 3
+    assert bot_variants.coin_flip_models(board, analysis, (0, 0), 5, ENGINE) == 3
+    assert bot_variants.coin_flip_models(board, analysis, (2, 0), 5, ENGINE) == 0
+
+
+@pytest.mark.parametrize("name", sorted(bot_variants.VARIANTS))
+def test_each_policy_changes_the_bot_and_plays_a_game_the_same_way_every_time(
+    monkeypatch, name
+) -> None:
+    before = {attribute: getattr(bot, attribute) for attribute in CHANGED}
+    for attribute, value in before.items():
+        monkeypatch.setattr(bot, attribute, value)
+    bot_variants.VARIANTS[name]()
+    assert any(getattr(bot, attribute) is not value for attribute, value in before.items())
+    outcomes = {play_game(9, 9, 10, "safe", 3) for _ in range(2)}
+    assert len(outcomes) == 1 and next(iter(outcomes)).clicks >= 1
