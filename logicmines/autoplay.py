@@ -62,23 +62,26 @@ def run_games(
     scheduler: str | None = None,
     ingredients: Iterable[str] = DEFAULT,
     backend: str = "kanren",
+    start: int = 0,
 ) -> Iterator[Outcome]:
-    """The outcomes of games 0 to games - 1, in that order, played here, in `workers` processes
-    or on the Dask cluster at `scheduler` (an address, or a `distributed.Client`)."""
+    """The outcomes of games `start` to `start` + games - 1 of the run seeded `seed`, in that
+    order, played here, in `workers` processes or on the Dask cluster at `scheduler` (an address,
+    or a `distributed.Client`). A long run split by `start` plays the same games as in one go."""
     args = (height, width, mines, rule, seed, tuple(ingredients), backend)
     play = partial(_play, args)
+    indices = range(start, start + games)
     if scheduler is not None:
-        yield from _on_dask(play, games, scheduler)
+        yield from _on_dask(play, indices, scheduler)
     elif workers > 1:
         import multiprocessing
 
         with multiprocessing.get_context("spawn").Pool(workers) as pool:
-            yield from pool.imap(play, range(games))
+            yield from pool.imap(play, indices)
     else:
-        yield from map(play, range(games))
+        yield from map(play, indices)
 
 
-def _on_dask(play: partial, games: int, scheduler: object) -> Iterator[Outcome]:
+def _on_dask(play: partial, indices: range, scheduler: object) -> Iterator[Outcome]:
     try:
         from distributed import Client
     except ImportError:
@@ -88,7 +91,7 @@ def _on_dask(play: partial, games: int, scheduler: object) -> Iterator[Outcome]:
     own = not isinstance(scheduler, Client)
     client = Client(scheduler) if own else scheduler
     try:
-        futures = client.map(play, range(games), pure=False)
+        futures = client.map(play, indices, pure=False)
         for future in futures:
             yield future.result()
     finally:
@@ -149,20 +152,23 @@ def run_autoplay(
     scheduler: str | None = None,
     out: TextIO | None = None,
     err: TextIO | None = None,
+    start: int = 0,
 ) -> int:
     """What `logicmines autoplay` runs: the games, progress on `err`, results on `out`; the exit
     status (2 with one line on `err` for options it cannot use)."""
     out, err = out or sys.stdout, err or sys.stderr
     try:
         height, width, mines = _settings(size, mines, rules, games, seed, workers)
+        if start < 0:
+            raise DealError(f"--start must be at least 0, not {start}")
         make_backend(backend)  # an unknown or missing engine is said here, not in a worker
         outcomes: list[Outcome] = []
         progress = _Progress(games, err)
-        start = time.perf_counter()
+        began = time.perf_counter()
         wins = 0
         for outcome in run_games(
             height, width, mines, rules, games, seed,
-            workers=workers, scheduler=scheduler, backend=backend,
+            workers=workers, scheduler=scheduler, backend=backend, start=start,
         ):  # fmt: skip
             outcomes.append(outcome)
             wins += outcome.won
@@ -173,15 +179,17 @@ def run_autoplay(
     except (DealError, ValueError, OSError, BackendUnavailable) as failure:
         err.write(f"logicmines autoplay: {failure}\n")
         return 2
-    record = summary(outcomes, time.perf_counter() - start)
+    record = summary(outcomes, time.perf_counter() - began)
     record |= {"size": f"{height}x{width}", "mines": mines, "rules": rules, "seed": seed}
+    record["start"] = start
     if as_json:
         out.write(json.dumps(record) + "\n")
     else:
         low, high = record["interval"]
+        part = f"games {start}-{start + games - 1} of seed {seed}; " if start else ""
         out.write(
             f"{height}x{width}, {mines} mines, {rules} start: won {record['wins']} of "
-            f"{record['games']} ({100 * record['win_rate']:.1f} %, 95 % interval "
+            f"{record['games']} ({part}{100 * record['win_rate']:.1f} %, 95 % interval "
             f"{100 * low:.1f}-{100 * high:.1f} %), {record['guesses_per_game']:.2f} guesses "
             f"and {record['seconds_per_game']:.3f} s per game\n"
         )

@@ -242,6 +242,13 @@ def _autoplay(commands) -> None:
         "--seed", type=_natural, default=0, metavar="S", help="the run's seed (0)"
     )
     autoplay.add_argument(
+        "--start",
+        type=_natural,
+        default=0,
+        metavar="I",
+        help="begin at game I of the run (0): a long run split in parts plays the same games",
+    )
+    autoplay.add_argument(
         "--backend",
         choices=list(REGISTRY),
         default="kanren",
@@ -905,6 +912,7 @@ def run_autoplay(args: argparse.Namespace, out: Out) -> int:
         args.workers,
         args.scheduler,
         out=out.stream,
+        start=args.start,
     )
 
 

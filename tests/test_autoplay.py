@@ -89,6 +89,18 @@ def test_json_lines_then_a_summary() -> None:
     assert "4/4 games" in err.getvalue()
 
 
+def test_a_run_split_by_start_plays_the_same_games_as_in_one_go() -> None:
+    whole = list(run_games(*BEGINNER, "safe", 5, seed=3))
+    parts = list(run_games(*BEGINNER, "safe", 2, seed=3))
+    parts += list(run_games(*BEGINNER, "safe", 3, seed=3, start=2, workers=2))
+    assert parts == whole
+    out, err = io.StringIO(), io.StringIO()
+    assert run_autoplay("beginner", games=3, seed=3, start=2, as_json=True, out=out, err=err) == 0
+    lines = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert [g["seed"] for g in lines[:-1]] == [game_seed(3, i) for i in range(2, 5)]
+    assert lines[-1]["start"] == 2 and lines[-1]["wins"] == sum(o.won for o in whole[2:])
+
+
 def test_text_summary() -> None:
     out = io.StringIO()
     assert run_autoplay("5x5", mines=3, games=3, seed=1, out=out, err=io.StringIO()) == 0
@@ -107,6 +119,7 @@ def test_text_summary() -> None:
         ({"size": "3x3", "mines": 6, "rules": "zero"}, "holds at most 5 mines"),
         ({"seed": -1}, "a seed is a whole number"),
         ({"backend": "abacus"}, "unknown backend 'abacus'"),
+        ({"start": -1}, "--start must be at least 0"),
     ],
 )
 def test_bad_options_are_one_line_and_status_2(options: dict, said: str) -> None:
