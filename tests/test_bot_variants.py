@@ -68,7 +68,7 @@ def positions(draw) -> tuple[Board, int]:
     return Board(tuple("".join(row) for row in rows)), len(mines)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(positions())
 def test_coin_flip_models_match_enumeration(position) -> None:
     board, mines = position
