@@ -70,6 +70,9 @@ def test_ctrl_c_stops_the_reference_engine_at_once():
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         env=checkout_env(),
+        # Ctrl-C as at a terminal: a child inherits an ignored SIGINT, and something earlier in
+        # the test run sometimes leaves it ignored (then the child never saw the signal at all).
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     process.stdin.write(b"??????\n" * 6)
     process.stdin.close()
