@@ -64,29 +64,27 @@ def blend() -> None:
 TWOS = 4
 
 
+_DEFAULT_FEW = bot._few_of_each_kind
+
+
 def _few_with_twos(board: Board, cells: list[Cell]) -> list[Cell]:
-    """As the default's choice of candidates, but up to TWOS cells two squares straight from a
-    digit are kept as well."""
-    kept, seen, twos = [], set(), 0
-    for cell in cells:
-        around = board.neighbours(cell)
-        if any(board[n].isdigit() for n in around):
-            kept.append(cell)
-            continue
+    """As the default's choice of candidates, but the first TWOS cells touching no digit yet two
+    squares straight from one are kept as well (and the default's choice is made among the
+    rest)."""
+
+    def two_from_a_digit(cell: Cell) -> bool:
+        if any(board[n].isdigit() for n in board.neighbours(cell)):
+            return False
         r, c = cell
         steps = ((r + 2, c), (r - 2, c), (r, c + 2), (r, c - 2))
-        if twos < TWOS and any(
+        return any(
             0 <= i < board.height and 0 <= j < board.width and board[(i, j)].isdigit()
             for i, j in steps
-        ):
-            twos += 1
-            kept.append(cell)
-            continue
-        kind = (len(around), sum(1 for n in around if board[n] == "?"))
-        if kind not in seen:
-            seen.add(kind)
-            kept.append(cell)
-    return kept
+        )
+
+    twos = [cell for cell in cells if two_from_a_digit(cell)][:TWOS]
+    kept = set(twos) | set(_DEFAULT_FEW(board, [cell for cell in cells if cell not in twos]))
+    return [cell for cell in cells if cell in kept]
 
 
 def twos() -> None:
