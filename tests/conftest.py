@@ -6,6 +6,7 @@ import io
 import json
 import os
 import re
+import signal
 import subprocess
 import sys
 from contextlib import redirect_stderr, redirect_stdout
@@ -67,6 +68,12 @@ def checkout_env() -> dict[str, str]:
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
     return env
+
+
+def default_ctrl_c() -> None:
+    """For Popen's preexec_fn: Ctrl-C as at a terminal. A child inherits an ignored SIGINT, and
+    something earlier in the test run sometimes leaves it ignored (the child then never sees it)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def assert_one_error_line(run: Run, where: str) -> str:

@@ -11,7 +11,7 @@ import time
 from fractions import Fraction
 
 import pytest
-from conftest import EXAMPLES, checkout_env, run_main
+from conftest import EXAMPLES, checkout_env, default_ctrl_c, run_main
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from oracle import all_models, verdict_of
@@ -194,9 +194,7 @@ def test_ctrl_c_stops_a_long_enumeration_at_once():
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         env=checkout_env(),
-        # Ctrl-C as at a terminal: a child inherits an ignored SIGINT, and something earlier in
-        # the test run sometimes leaves it ignored (then the child never saw the signal at all).
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+        preexec_fn=default_ctrl_c,
     )
     assert process.stdout.readline() == b"counting\n"
     time.sleep(0.3)

@@ -8,7 +8,7 @@ import sys
 import time
 
 import pytest
-from conftest import EXAMPLES, checkout_env
+from conftest import EXAMPLES, checkout_env, default_ctrl_c
 
 from logicmines.backends import make_backend
 from logicmines.backends import prolog as prolog_module
@@ -70,9 +70,7 @@ def test_ctrl_c_stops_the_reference_engine_at_once():
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         env=checkout_env(),
-        # Ctrl-C as at a terminal: a child inherits an ignored SIGINT, and something earlier in
-        # the test run sometimes leaves it ignored (then the child never saw the signal at all).
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+        preexec_fn=default_ctrl_c,
     )
     process.stdin.write(b"??????\n" * 6)
     process.stdin.close()
