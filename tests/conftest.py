@@ -72,7 +72,9 @@ def checkout_env() -> dict[str, str]:
 
 def default_ctrl_c() -> None:
     """For Popen's preexec_fn: Ctrl-C as at a terminal. A child inherits an ignored SIGINT, and
-    something earlier in the test run sometimes leaves it ignored (the child then never sees it)."""
+    the test run ignores it whenever a shell without job control started it in the background
+    (`make test &` in a script, `nohup … &`, some CI runners): POSIX shells start such commands
+    with SIGINT ignored, and Python started so never installs its Ctrl-C handler."""
     signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
