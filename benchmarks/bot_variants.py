@@ -14,6 +14,11 @@
   (every square next to exactly one of them a mine) is worth that much more: clicking it now
   costs nothing in the layouts where that pair was going to be a coin flip anyway. A cell that
   is a mine only in such layouts is clicked at once.
+- `guess02`, `guess12`, `guess22`: when the safe rule's first click, the corner (0,0), shows a
+  digit, the first guess is (0,2) (the edge, two squares along), (1,2) or (2,2) (inside, two
+  squares from the corner) instead of the default's choice, which is always a far corner. These
+  cells touch the corner's own unknown neighbours, so what they show can settle the corner's
+  digit; but they are less likely to be a blank.
 """
 
 from __future__ import annotations
@@ -192,4 +197,37 @@ def fifty() -> None:
     bot._most_useful = _fifty_most_useful
 
 
-VARIANTS: dict[str, Callable[[], None]] = {"blend": blend, "twos": twos, "fifty": fifty}
+# --- guess02, guess12, guess22 ------------------------------------------------------------------
+
+
+def _first_guess_at(cell: Cell) -> Callable[[], None]:
+    """The policy whose first guess, when only the first click is open (it showed a digit), is
+    `cell`; every other choice is the default's."""
+
+    def policy() -> None:
+        default = bot.choose
+
+        def choose(
+            board: Board,
+            analysis: Analysis,
+            mines: int,
+            ingredients: frozenset[str],
+            engine: Backend,
+        ) -> Cell:
+            if board[cell] == "?" and sum(1 for c in board.cells() if board[c] != "?") == 1:
+                return cell
+            return default(board, analysis, mines, ingredients, engine)
+
+        bot.choose = choose
+
+    return policy
+
+
+VARIANTS: dict[str, Callable[[], None]] = {
+    "blend": blend,
+    "twos": twos,
+    "fifty": fifty,
+    "guess02": _first_guess_at((0, 2)),
+    "guess12": _first_guess_at((1, 2)),
+    "guess22": _first_guess_at((2, 2)),
+}

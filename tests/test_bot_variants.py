@@ -22,7 +22,14 @@ import bot_variants  # noqa: E402
 
 ENGINE = make_backend("kanren")
 # Everything a policy may change in logicmines.bot, put back after each test.
-CHANGED = ("PROGRESS_WEIGHT", "CANDIDATES", "_next_safety", "_few_of_each_kind", "_most_useful")
+CHANGED = (
+    "PROGRESS_WEIGHT",
+    "CANDIDATES",
+    "_next_safety",
+    "_few_of_each_kind",
+    "_most_useful",
+    "choose",
+)
 
 
 def coin_flips_by_enumeration(board: Board, cell, models) -> int:
@@ -102,3 +109,31 @@ def test_each_policy_changes_the_bot_and_plays_a_game_the_same_way_every_time(
     assert any(getattr(bot, attribute) is not value for attribute, value in before.items())
     outcomes = {play_game(9, 9, 10, "safe", 3) for _ in range(2)}
     assert len(outcomes) == 1 and next(iter(outcomes)).clicks >= 1
+
+
+def _expert(*opened: tuple[tuple[int, int], str]) -> Board:
+    rows = [["?"] * 30 for _ in range(16)]
+    for (r, c), shown in opened:
+        rows[r][c] = shown
+    return Board(tuple("".join(row) for row in rows))
+
+
+@pytest.mark.parametrize(
+    "name, cell", [("guess02", (0, 2)), ("guess12", (1, 2)), ("guess22", (2, 2))]
+)
+def test_a_first_guess_policy_guesses_its_cell_after_a_corner_digit_and_only_then(
+    monkeypatch, name, cell
+) -> None:
+    for attribute in CHANGED:
+        monkeypatch.setattr(bot, attribute, getattr(bot, attribute))
+    corner = _expert(((0, 0), "2"))  # the safe rule's first click showed a 2
+    later = _expert(((0, 0), "1"), ((0, 29), "1"))  # a later guess: the default's choice stays
+    chosen = {corner: [], later: []}
+    for policy in (None, name):
+        if policy:
+            bot_variants.VARIANTS[policy]()
+        for board, cells in chosen.items():
+            analysis = ENGINE.analyze(board, 99)
+            cells.append(bot.choose(board, analysis, 99, frozenset(bot.DEFAULT), ENGINE))
+    assert chosen[corner][0] != cell and chosen[corner][1] == cell
+    assert chosen[later][1] == chosen[later][0]
