@@ -30,6 +30,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 from logicmines.autoplay import game_seed  # noqa: E402
 from logicmines.board import Board, Cell  # noqa: E402
 from logicmines.bot import play_game, win_chance  # noqa: E402
+from logicmines.stats import _groups  # noqa: E402
 
 LARGEST = 14  # parts with more cells are not enumerated (2^14 placements)
 
@@ -37,22 +38,7 @@ LARGEST = 14  # parts with more cells are not enumerated (2^14 placements)
 def parts(board: Board) -> list[list[Cell]]:
     """The unknown cells, in groups connected through unknown neighbours, in reading order."""
     unknown = {cell for cell in board.cells() if board[cell] == "?"}
-    seen: set[Cell] = set()
-    found = []
-    for start in sorted(unknown):
-        if start in seen:
-            continue
-        seen.add(start)
-        group, todo = [], [start]
-        while todo:
-            cell = todo.pop()
-            group.append(cell)
-            for n in board.neighbours(cell):
-                if n in unknown and n not in seen:
-                    seen.add(n)
-                    todo.append(n)
-        found.append(sorted(group))
-    return found
+    return [sorted(group) for group in _groups(board, unknown)]
 
 
 def isolated(board: Board, part: list[Cell]) -> bool:

@@ -31,3 +31,15 @@ def all_models(board: Board, only: set | None = None) -> list[tuple[str, ...]]:
 
 def verdict_of(n: int) -> str:
     return "none" if n == 0 else "unique" if n == 1 else "multiple"
+
+
+def position(height: int, width: int, mines, opened, marked=()) -> Board:
+    """The puzzle a player sees of the layout `mines`: the `opened` safe squares show their
+    digits, the `marked` mines show `*`, the rest is unknown."""
+    blank = Board(tuple("?" * width for _ in range(height)))
+    rows = [["?"] * width for _ in range(height)]
+    for r, c in opened:
+        rows[r][c] = str(sum(n in mines for n in blank.neighbours((r, c))))
+    for r, c in marked:
+        rows[r][c] = "*"
+    return Board(tuple("".join(row) for row in rows))

@@ -7,7 +7,7 @@ from fractions import Fraction
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from oracle import all_models
+from oracle import all_models, position
 
 from logicmines.backends import make_backend
 from logicmines.board import Board
@@ -187,11 +187,7 @@ def small_positions(draw) -> tuple[Board, int]:
     free = [c for c in cells if c not in mines]
     # At most six squares left unknown: the plain recursion tries every order of clicks.
     opened = draw(st.sets(st.sampled_from(free), min_size=max(0, min(len(free), len(cells) - 6))))
-    board = Board(tuple("?" * width for _ in range(height)))
-    rows = [list(row) for row in board.rows]
-    for r, c in opened:
-        rows[r][c] = str(sum(n in mines for n in board.neighbours((r, c))))
-    return Board(tuple("".join(row) for row in rows)), len(mines)
+    return position(height, width, mines, opened), len(mines)
 
 
 @settings(max_examples=300, deadline=None)

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from oracle import all_models
+from oracle import all_models, position
 
 import logicmines.bot as bot
 from logicmines.backends import make_backend
@@ -66,13 +66,7 @@ def positions(draw) -> tuple[Board, int]:
     free = sorted(set(cells) - mines)
     opened = draw(st.sets(st.sampled_from(free), max_size=len(free) - 1))
     marked = draw(st.sets(st.sampled_from(sorted(mines)), max_size=len(mines) - 1))
-    blank = Board(tuple("?" * width for _ in range(height)))
-    rows = [["?"] * width for _ in range(height)]
-    for r, c in opened:
-        rows[r][c] = str(sum(n in mines for n in blank.neighbours((r, c))))
-    for r, c in marked:
-        rows[r][c] = "*"
-    return Board(tuple("".join(row) for row in rows)), len(mines)
+    return position(height, width, mines, opened, marked), len(mines)
 
 
 @settings(max_examples=60, deadline=None)

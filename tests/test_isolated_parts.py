@@ -9,7 +9,7 @@ from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from oracle import all_models
+from oracle import all_models, position
 
 from logicmines.board import Board
 
@@ -26,13 +26,7 @@ def positions(draw) -> Board:
     free = sorted(set(cells) - mines)
     opened = draw(st.sets(st.sampled_from(free), max_size=len(free))) if free else set()
     marked = draw(st.sets(st.sampled_from(sorted(mines)), max_size=len(mines))) if mines else set()
-    blank = Board(tuple("?" * width for _ in range(height)))
-    rows = [["?"] * width for _ in range(height)]
-    for r, c in opened:
-        rows[r][c] = str(sum(n in mines for n in blank.neighbours((r, c))))
-    for r, c in marked:
-        rows[r][c] = "*"
-    return Board(tuple("".join(row) for row in rows))
+    return position(height, width, mines, opened, marked)
 
 
 @settings(max_examples=100, deadline=None)
