@@ -8,6 +8,7 @@
 - `blend`: a click's worth is the chance of surviving it and the next click, where "the next
   click" counts only cells that can still tell something (not dead: some unknown neighbour is
   undecided) and blends the best and second-best of them 4 : 1; progress weighs 1/1000 only.
+- `living`: `blend`'s next click with progress at the default's weight, 1/5.
 - `twos`: cells touching no digit but two squares straight from one are candidates of their own
   (up to four), beside one of each shape of neighbourhood; at most 14 candidates.
 - `fifty`: a cell that, as a mine, would leave a pair of cells no later click can tell apart
@@ -61,6 +62,11 @@ def _living_next(analysis: Analysis) -> Fraction:
 
 def blend() -> None:
     bot.PROGRESS_WEIGHT = Fraction(1, 1000)
+    bot._next_safety = _living_next
+
+
+def living() -> None:
+    """`blend`'s next click alone: progress keeps the default's weight."""
     bot._next_safety = _living_next
 
 
@@ -225,6 +231,7 @@ def _first_guess_at(cell: Cell) -> Callable[[], None]:
 
 VARIANTS: dict[str, Callable[[], None]] = {
     "blend": blend,
+    "living": living,
     "twos": twos,
     "fifty": fifty,
     "guess02": _first_guess_at((0, 2)),
