@@ -85,10 +85,12 @@ def cell_chance(
     )
 
 
-def guess_in_part(board: Board, cell: Cell) -> tuple[Fraction, Fraction] | None:
+def guess_in_part(
+    board: Board, groups: list[list[Cell]], cell: Cell
+) -> tuple[Fraction, Fraction] | None:
     """(the bot's chance, the best chance) of clearing the isolated part `cell` lies in, when it
-    lies in one with at least 3 layouts of equal mine count; None otherwise."""
-    groups = parts(board)
+    lies in one with at least 3 layouts of equal mine count; None otherwise. `groups` are the
+    board's `parts`."""
     if len(groups) < 2:
         return None
     part = next(group for group in groups if cell in group)
@@ -107,10 +109,11 @@ def measure(games: int, seed: int, rule: str) -> dict:
         outcome = play_game(16, 30, 99, rule, game_seed(seed, index), trace=True)
         for guess in outcome.trace:
             counts["guesses"] += 1
-            groups = sorted(parts(guess.board), key=len)[:-1]  # all but the largest
-            if any(isolated(guess.board, group) for group in groups):
+            groups = parts(guess.board)
+            smaller = sorted(groups, key=len)[:-1]  # all but the largest
+            if any(isolated(guess.board, group) for group in smaller):
                 counts["with_isolated_part"] += 1
-            scored = guess_in_part(guess.board, guess.cell)
+            scored = guess_in_part(guess.board, groups, guess.cell)
             if scored is not None:
                 counts["inside_part_3_layouts"] += 1
                 counts["worse_than_best"] += scored[0] < scored[1]
