@@ -20,6 +20,9 @@
   squares from the corner) instead of the default's choice, which is always a far corner. These
   cells touch the corner's own unknown neighbours, so what they show can settle the corner's
   digit; but they are less likely to be a blank.
+- `dominate`: never click a cell when a strictly safer cell is safe in every layout where it is
+  (clicking the safer one first survives wherever the first would, and keeps the choice open);
+  the default's choice is replaced by the safest such cell, up to three times over.
 """
 
 from __future__ import annotations
@@ -229,6 +232,40 @@ def _first_guess_at(cell: Cell) -> Callable[[], None]:
     return policy
 
 
+# --- dominate -----------------------------------------------------------------------------------
+
+_DEFAULT_MOST_USEFUL = bot._most_useful
+
+
+def linked_safe(chances: dict[int, tuple[Fraction, Analysis]]) -> set[Cell]:
+    """From `bot.digit_chances` of a cell: the other cells safe in every layout where it is
+    safe (safe whatever digit it shows)."""
+    found = [set(after.safe) for _, after in chances.values()]
+    return set.intersection(*found) if found else set()
+
+
+def _undominated(
+    board: Board, analysis: Analysis, mines: int, ingredients: frozenset[str], engine: Backend
+) -> Cell:
+    """The default's choice, unless a strictly safer cell is safe wherever it is: then the
+    safest such cell (and again for that one, at most three times)."""
+    probabilities = analysis.probabilities
+    chosen = _DEFAULT_MOST_USEFUL(board, analysis, mines, ingredients, engine)
+    for _ in range(3):
+        chances = bot.digit_chances(board, chosen, mines, engine, analysis.count)
+        safer = [
+            cell for cell in linked_safe(chances) if probabilities[cell] < probabilities[chosen]
+        ]
+        if not safer:
+            break
+        chosen = min(safer, key=lambda cell: bot._order(board, probabilities, cell))
+    return chosen
+
+
+def dominate() -> None:
+    bot._most_useful = _undominated
+
+
 VARIANTS: dict[str, Callable[[], None]] = {
     "blend": blend,
     "living": living,
@@ -237,4 +274,5 @@ VARIANTS: dict[str, Callable[[], None]] = {
     "guess02": _first_guess_at((0, 2)),
     "guess12": _first_guess_at((1, 2)),
     "guess22": _first_guess_at((2, 2)),
+    "dominate": dominate,
 }

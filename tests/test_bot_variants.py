@@ -131,3 +131,65 @@ def test_a_first_guess_policy_guesses_its_cell_after_a_corner_digit_and_only_the
             cells.append(bot.choose(board, analysis, 99, frozenset(bot.DEFAULT), ENGINE))
     assert chosen[corner][0] != cell and chosen[corner][1] == cell
     assert chosen[later][1] == chosen[later][0]
+
+
+@settings(max_examples=60, deadline=None)
+@given(positions())
+def test_linked_safe_cells_match_enumeration(position) -> None:
+    board, mines = position
+    models = [rows for rows in all_models(board) if sum(r.count("*") for r in rows) == mines]
+    unknown = [cell for cell in board.cells() if board[cell] == "?"]
+    for r, c in unknown:
+        safe_models = [rows for rows in models if rows[r][c] != "*"]
+        if not safe_models:
+            continue
+        want = {
+            (i, j)
+            for i, j in unknown
+            if (i, j) != (r, c) and all(rows[i][j] != "*" for rows in safe_models)
+        }
+        chances = bot.digit_chances(board, (r, c), mines, ENGINE)
+        assert bot_variants.linked_safe(chances) == want
+
+
+# Game 1 of seed 900 (safe rule), at a guess: (1,18) can only show a 2 and is safe in 84.7 % of
+# the layouts; wherever it is safe, (0,18) is the 1 at (0,17)'s mine, so (4,18) and (4,19), safe
+# in 92.4 %, are safe too. The default clicks (1,18) (its progress is certain); `dominate` does not.
+SEED_900_GAME_1 = Board(
+    (
+        "01122**2102*21**11?2??????????",
+        "01*2*33*224*323332?2??????????",
+        "123321112**3*22*3*324?????????",
+        "1*2*2111223322*24*4???????????",
+        "1233*22*101*22213*????????????",
+        "02*32*2110112*214*????????????",
+        "13*211100000223*4*????????????",
+        "2*31011101111*214*????????????",
+        "3*3111*101*122202**???????????",
+        "*23*211101122*2123????????????",
+        "123*20000001*23*32????????????",
+        "01*210111001112*??2???????????",
+        "0111013*20000013??????????????",
+        "000001**42101112*?????????????",
+        "00000123**211*12??????????????",
+        "0000000123*11111??????????????",
+    )
+)
+
+
+def test_dominate_clicks_the_safer_cell_that_is_safe_wherever_the_default_choice_is(
+    monkeypatch,
+) -> None:
+    for attribute in CHANGED:
+        monkeypatch.setattr(bot, attribute, getattr(bot, attribute))
+    board = SEED_900_GAME_1
+    analysis = ENGINE.analyze(board, 99)
+    ingredients = frozenset(bot.DEFAULT)
+    default = bot.choose(board, analysis, 99, ingredients, ENGINE)
+    assert default == (1, 18)
+    linked = bot_variants.linked_safe(bot.digit_chances(board, default, 99, ENGINE))
+    assert {(4, 18), (4, 19)} <= linked
+    bot_variants.VARIANTS["dominate"]()
+    chosen = bot.choose(board, analysis, 99, ingredients, ENGINE)
+    assert chosen in linked
+    assert analysis.probabilities[chosen] < analysis.probabilities[default]
