@@ -23,6 +23,9 @@
 - `dominate`: never click a cell when a strictly safer cell is safe in every layout where it is
   (clicking the safer one first survives wherever the first would, and keeps the choice open);
   the default's choice is replaced by the safest such cell, up to three times over.
+- `nolink`: progress counts a digit only when it makes a cell safe beyond those that are safe
+  wherever the clicked cell is (`linked_safe`): a click's being safe alone, settling a pair
+  beside it, is no longer progress.
 """
 
 from __future__ import annotations
@@ -266,6 +269,22 @@ def dominate() -> None:
     bot._most_useful = _undominated
 
 
+# --- nolink -------------------------------------------------------------------------------------
+
+
+def progress_beyond(chances: dict[int, tuple[Fraction, Analysis]]) -> Fraction:
+    """From `bot.digit_chances`: the chance that the click is safe and its digit then makes a
+    cell safe that is not safe wherever the click is."""
+    linked = linked_safe(chances)
+    return sum(
+        (chance for chance, after in chances.values() if set(after.safe) - linked), Fraction(0)
+    )
+
+
+def nolink() -> None:
+    bot._progress = progress_beyond
+
+
 VARIANTS: dict[str, Callable[[], None]] = {
     "blend": blend,
     "living": living,
@@ -275,4 +294,5 @@ VARIANTS: dict[str, Callable[[], None]] = {
     "guess12": _first_guess_at((1, 2)),
     "guess22": _first_guess_at((2, 2)),
     "dominate": dominate,
+    "nolink": nolink,
 }

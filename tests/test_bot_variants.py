@@ -28,6 +28,7 @@ CHANGED = (
     "_next_safety",
     "_few_of_each_kind",
     "_most_useful",
+    "_progress",
     "choose",
 )
 
@@ -193,3 +194,16 @@ def test_dominate_clicks_the_safer_cell_that_is_safe_wherever_the_default_choice
     chosen = bot.choose(board, analysis, 99, ingredients, ENGINE)
     assert chosen in linked
     assert analysis.probabilities[chosen] < analysis.probabilities[default]
+
+
+def test_nolink_counts_no_progress_for_a_click_whose_only_progress_is_being_safe() -> None:
+    board = SEED_900_GAME_1
+    analysis = ENGINE.analyze(board, 99)
+    settles = bot.digit_chances(
+        board, (1, 18), 99, ENGINE, analysis.count
+    )  # shows a 2 or is a mine
+    assert bot._progress(settles) == 1 - analysis.probabilities[(1, 18)]
+    assert bot_variants.progress_beyond(settles) == 0
+    tells = bot.digit_chances(board, (4, 18), 99, ENGINE, analysis.count)
+    assert not bot_variants.linked_safe(tells)
+    assert bot_variants.progress_beyond(tells) == bot._progress(tells) > 0
