@@ -29,6 +29,11 @@ def all_models(board: Board, only: set | None = None) -> list[tuple[str, ...]]:
     return solved
 
 
+def models_with(board: Board, mines: int) -> list[tuple[str, ...]]:
+    """`all_models` of `board` with exactly `mines` mines in all."""
+    return [rows for rows in all_models(board) if sum(row.count("*") for row in rows) == mines]
+
+
 def verdict_of(n: int) -> str:
     return "none" if n == 0 else "unique" if n == 1 else "multiple"
 

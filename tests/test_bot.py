@@ -7,7 +7,7 @@ from fractions import Fraction
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from oracle import all_models, position
+from oracle import models_with, position
 
 from logicmines.backends import make_backend
 from logicmines.board import Board
@@ -25,10 +25,6 @@ from logicmines.deal import deal
 from logicmines.solvable import solvable
 
 ENGINE = make_backend("kanren")
-
-
-def models_with(board: Board, mines: int) -> list[tuple[str, ...]]:
-    return [rows for rows in all_models(board) if sum(row.count("*") for row in rows) == mines]
 
 
 def around(board: Board, cell, rows) -> int:

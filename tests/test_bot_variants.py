@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from oracle import all_models, position
+from oracle import models_with, position
 
 import logicmines.bot as bot
 from logicmines.backends import make_backend
@@ -74,7 +74,7 @@ def positions(draw) -> tuple[Board, int]:
 @given(positions())
 def test_coin_flip_models_match_enumeration(position) -> None:
     board, mines = position
-    models = [rows for rows in all_models(board) if sum(r.count("*") for r in rows) == mines]
+    models = models_with(board, mines)
     analysis = ENGINE.analyze(board, mines)
     for cell in analysis.probabilities:
         want = coin_flips_by_enumeration(board, cell, models)
@@ -138,7 +138,7 @@ def test_a_first_guess_policy_guesses_its_cell_after_a_corner_digit_and_only_the
 @given(positions())
 def test_linked_safe_cells_match_enumeration(position) -> None:
     board, mines = position
-    models = [rows for rows in all_models(board) if sum(r.count("*") for r in rows) == mines]
+    models = models_with(board, mines)
     unknown = [cell for cell in board.cells() if board[cell] == "?"]
     for r, c in unknown:
         safe_models = [rows for rows in models if rows[r][c] != "*"]
@@ -199,9 +199,8 @@ def test_dominate_clicks_the_safer_cell_that_is_safe_wherever_the_default_choice
 def test_nolink_counts_no_progress_for_a_click_whose_only_progress_is_being_safe() -> None:
     board = SEED_900_GAME_1
     analysis = ENGINE.analyze(board, 99)
-    settles = bot.digit_chances(
-        board, (1, 18), 99, ENGINE, analysis.count
-    )  # shows a 2 or is a mine
+    # (1,18) can only show a 2; (4,18) can show 4, 5 or 6.
+    settles = bot.digit_chances(board, (1, 18), 99, ENGINE, analysis.count)
     assert bot._progress(settles) == 1 - analysis.probabilities[(1, 18)]
     assert bot_variants.progress_beyond(settles) == 0
     tells = bot.digit_chances(board, (4, 18), 99, ENGINE, analysis.count)
