@@ -180,8 +180,7 @@ def _fifty_most_useful(
     for cell, found in flips.items():
         if found == probabilities[cell] * analysis.count:
             return cell
-    near = [cell for cell in ranked if 1 - probabilities[cell] >= best * bot.NEAR_BEST]
-    near = bot._few_of_each_kind(board, near)[: bot.CANDIDATES]
+    near = bot._candidates(board, probabilities)
     floor = best * bot.NEAR_BEST * analysis.count
     near += [
         cell

@@ -172,11 +172,7 @@ def _most_useful(
     """Among the cells nearly as safe as the safest, the best blend of safety (or, with
     `lookahead`, of the chance to survive this click and the next) and of progress (`progress`)."""
     probabilities = analysis.probabilities
-    ranked = sorted(probabilities, key=lambda cell: _order(board, probabilities, cell))
-    best = 1 - probabilities[ranked[0]]
-    near = [cell for cell in ranked if 1 - probabilities[cell] >= best * NEAR_BEST]
-    # Cells touching no digit are interchangeable but for their place: a few of them suffice.
-    near = _few_of_each_kind(board, near)[:CANDIDATES]
+    near = _candidates(board, probabilities)
     if len(near) == 1:
         return near[0]
 
@@ -190,6 +186,16 @@ def _most_useful(
 
     scores = {cell: score(cell) for cell in near}
     return max(near, key=lambda cell: (scores[cell], -near.index(cell)))
+
+
+def _candidates(board: Board, probabilities: dict[Cell, Fraction]) -> list[Cell]:
+    """The cells weighed for a guess, safest first: those within NEAR_BEST of the best safety,
+    at most CANDIDATES of them."""
+    ranked = sorted(probabilities, key=lambda cell: _order(board, probabilities, cell))
+    best = 1 - probabilities[ranked[0]]
+    near = [cell for cell in ranked if 1 - probabilities[cell] >= best * NEAR_BEST]
+    # Cells touching no digit are interchangeable but for their place: a few of them suffice.
+    return _few_of_each_kind(board, near)[:CANDIDATES]
 
 
 def _next_safety(analysis: Analysis) -> Fraction:
