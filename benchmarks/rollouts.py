@@ -1,0 +1,286 @@
+"""Weigh one guess of the autoplay bot against another by playing both out on sampled layouts.
+
+A full-game comparison (`autoplay_bench.py tune`) changes a policy everywhere and learns one bit
+per game; most games never meet the change, so a difference of a tenth of a point needs tens of
+thousands of games. This tool looks at the decisions themselves:
+
+1. `collect` plays seeded games with the default bot and keeps each middle-game guess (more
+   layouts than the endgame search takes) where the bot weighed more than one candidate: the
+   position, the candidates, the bot's choice and each candidate's mine probability.
+2. `compare` draws layouts of the mines uniformly among all those that fit the position and the
+   mine total (`Layouts`), and for each layout plays each of two cells: the bot's choice and
+   the safest candidate. After the click the default bot plays the game out on that layout. The
+   same layouts serve both cells, so the difference between them is measured on equal terms.
+
+The layouts are drawn exactly: the staging splits the unknown cells into independent parts and
+the cells touching no digit; each part's models are listed as mines per group of
+interchangeable cells; how many mines each part holds is drawn with its weight (the part's
+models with that many mines times the ways for the rest to hold the others), then a model of
+the part, then which cells of each group. `tests/test_rollouts.py` checks the draws against
+plain enumeration.
+
+    .venv/bin/python benchmarks/rollouts.py collect --rules zero --seed 900 --games 100 \\
+        --out /tmp/decisions.json
+    .venv/bin/python benchmarks/rollouts.py compare /tmp/decisions.json --layouts 40 \\
+        --min-gap 0.03 --workers 2
+
+docs/autoplay.md ("Each guess played out") has what it measured.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import random
+import sys
+from fractions import Fraction
+from math import comb, sqrt
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import logicmines.bot as bot  # noqa: E402
+from logicmines.autoplay import game_seed  # noqa: E402
+from logicmines.backends import Backend  # noqa: E402
+from logicmines.board import Board, Cell  # noqa: E402
+from logicmines.frontier import part_models  # noqa: E402
+from logicmines.problem import Problem  # noqa: E402
+from logicmines.staging import settle  # noqa: E402
+
+
+class TooManyModels(Exception):
+    """A part has more models than `Layouts` lists."""
+
+
+def _weighted(rng: random.Random, choices: list[tuple[int, object]]) -> object:
+    """One of `choices` (weight, item), each with a chance proportional to its weight."""
+    x = rng.randrange(sum(weight for weight, _ in choices))
+    for weight, item in choices:
+        if x < weight:
+            return item
+        x -= weight
+    raise AssertionError("weights changed while drawing")
+
+
+class Layouts:
+    """Every layout of the mines that fits `board` with `mines` in all, drawn uniformly."""
+
+    def __init__(self, board: Board, mines: int, engine: Backend, most: int = 200_000):
+        with engine.clock():
+            staged = settle(Problem.from_board(board), engine.memo)
+            # per part: mines -> [(weight, mines per group)], the weight being the cells' ways
+            self.parts: list[dict[int, list[tuple[int, tuple]]]] = []
+            for part in staged.parts:
+                by_mines: dict[int, list[tuple[int, tuple]]] = {}
+                for listed, (gs, chosen) in enumerate(part_models(part, engine.memo)):
+                    if listed == most:
+                        raise TooManyModels(f"a part has more than {most} models")
+                    weight = 1
+                    for group, held in zip(gs, chosen):
+                        weight *= comb(len(group.cells), held)
+                    by_mines.setdefault(sum(chosen), []).append(
+                        (weight, tuple((g.cells, held) for g, held in zip(gs, chosen)))
+                    )
+                self.parts.append(by_mines)
+        self.fixed = {cell for cell in board.cells() if board[cell] == "*"}
+        self.fixed |= {cell for cell, mine in staged.forced.items() if mine}
+        self.free = list(staged.free)
+        self.left = mines - staged.placed
+        self.weights = [{m: sum(w for w, _ in ms) for m, ms in p.items()} for p in self.parts]
+        # after[k][r]: the ways for parts k, k+1, ... and the free cells to hold r mines
+        after = [{r: comb(len(self.free), r) for r in range(max(self.left, 0) + 1)}]
+        for weights in reversed(self.weights):
+            later = after[0]
+            after.insert(
+                0, {r: sum(w * later.get(r - m, 0) for m, w in weights.items()) for r in later}
+            )
+        self.after = after
+
+    @property
+    def count(self) -> int:
+        """How many layouts fit (the engine's count with the mine total)."""
+        return self.after[0].get(self.left, 0)
+
+    def draw(self, rng: random.Random) -> set[Cell]:
+        """One layout: the cells that are mines."""
+        mines, left = set(self.fixed), self.left
+        for k, models in enumerate(self.parts):
+            later = self.after[k + 1]
+            held = _weighted(
+                rng, [(w * later.get(left - m, 0), m) for m, w in self.weights[k].items()]
+            )
+            for cells, n in _weighted(rng, models[held]):
+                mines.update(rng.sample(cells, n))
+            left -= held
+        mines.update(rng.sample(self.free, left))
+        return mines
+
+
+def play_out(board: Board, layout: set[Cell], click: Cell, total: int, engine: Backend) -> bool:
+    """Whether the default bot wins the game `board` shows when the mines are `layout` and its
+    next click is `click`."""
+    if click in layout:
+        return False
+    table = bot._Table(board.height, board.width, layout, total)
+    for cell in board.cells():
+        if board[cell] == "*":
+            table.found.add(cell)
+        elif board[cell] != "?":
+            table.opened.add(cell)
+            table.changed.add(cell)
+    table.open(click)
+    while not table.play():
+        known = table.board()
+        analysis = engine.analyze(known, total)
+        cell = bot.choose(known, analysis, total, frozenset(bot.DEFAULT), engine)
+        if cell in table.mines:
+            return False
+        table.open(cell)
+    return True
+
+
+def _decisions_of(args: tuple[int, int, int, str, int]) -> list[dict]:
+    """The middle-game guesses of one game where the bot weighed more than one candidate."""
+    height, width, mines, rule, seed = args
+    kept = []
+    choose = bot.choose
+
+    def watching(board, analysis, total, used, engine):
+        cell = choose(board, analysis, total, used, engine)
+        if analysis.count > bot.ENDGAME_LAYOUTS:
+            near = bot._candidates(board, analysis.probabilities)
+            if len(near) > 1:
+                risk = analysis.probabilities
+                kept.append(
+                    {
+                        "seed": seed,
+                        "rows": list(board.rows),
+                        "mines": total,
+                        "chosen": list(cell),
+                        "safest": list(near[0]),
+                        "risk_chosen": str(risk[cell]),
+                        "risk_safest": str(risk[near[0]]),
+                    }
+                )
+        return cell
+
+    bot.choose = watching
+    try:
+        bot.play_game(height, width, mines, rule, seed)
+    finally:
+        bot.choose = choose
+    return kept
+
+
+def collect(rule: str, seed: int, games: int, workers: int, size=(16, 30, 99)) -> list[dict]:
+    """The decisions of games 0 .. games-1 of `seed` (expert unless told)."""
+    jobs = [(*size, rule, game_seed(seed, i)) for i in range(games)]
+    with multiprocessing.get_context("spawn").Pool(workers) as pool:
+        return [d for found in pool.map(_decisions_of, jobs, chunksize=2) for d in found]
+
+
+def _weigh(args: tuple[dict, int, int]) -> dict | None:
+    """Both cells of one decision played out on the same `layouts` layouts (None: too many
+    models to draw from)."""
+    decision, layouts, seed = args
+    engine = bot._engine("kanren")
+    board = Board(tuple(decision["rows"]))
+    total = decision["mines"]
+    try:
+        fitting = Layouts(board, total, engine)
+    except TooManyModels:
+        return None
+    rng = random.Random(seed)
+    chosen, safest = tuple(decision["chosen"]), tuple(decision["safest"])
+    wins = {"chosen": [], "safest": []}
+    for _ in range(layouts):
+        layout = fitting.draw(rng)
+        wins["chosen"].append(int(play_out(board, layout, chosen, total, engine)))
+        wins["safest"].append(int(play_out(board, layout, safest, total, engine)))
+    return {**decision, "wins": wins}
+
+
+def compare(decisions: list[dict], layouts: int, workers: int, seed: int = 0) -> list[dict]:
+    """Each decision weighed (`_weigh`), the decision's index mixed into `seed` for its layouts."""
+    jobs = [(d, layouts, game_seed(seed, i)) for i, d in enumerate(decisions)]
+    with multiprocessing.get_context("spawn").Pool(workers) as pool:
+        return [w for w in pool.map(_weigh, jobs, chunksize=1) if w is not None]
+
+
+def summary(weighed: list[dict]) -> dict:
+    """What the bot's choices won beside the safest cell's: per decision, the difference of the
+    two win shares; their mean with its standard error; and over all layouts, how often only
+    the choice won and how often only the safest cell did."""
+    diffs = []
+    only_chosen = only_safest = 0
+    for w in weighed:
+        a, b = w["wins"]["chosen"], w["wins"]["safest"]
+        diffs.append((sum(a) - sum(b)) / len(a))
+        only_chosen += sum(1 for x, y in zip(a, b) if x > y)
+        only_safest += sum(1 for x, y in zip(a, b) if y > x)
+    n = len(diffs)
+    mean = sum(diffs) / n if n else 0.0
+    spread = sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1)) if n > 1 else 0.0
+    return {
+        "decisions": n,
+        "mean_difference": mean,
+        "standard_error": spread / sqrt(n) if n else 0.0,
+        "only_chosen_won": only_chosen,
+        "only_safest_won": only_safest,
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    sub = parser.add_subparsers(dest="what", required=True)
+    c = sub.add_parser("collect", help="keep the middle-game guesses of seeded games")
+    c.add_argument("--rules", choices=bot.RULES, default="zero")
+    c.add_argument("--seed", type=int, default=900)
+    c.add_argument("--games", type=int, default=100)
+    c.add_argument("--workers", type=int, default=1)
+    c.add_argument("--out", required=True, help="where the decisions go (JSON)")
+    w = sub.add_parser("compare", help="play the bot's choice and the safest cell out")
+    w.add_argument("decisions", help="a file written by collect")
+    w.add_argument("--layouts", type=int, default=40, help="layouts drawn per decision")
+    w.add_argument(
+        "--min-gap",
+        type=float,
+        default=0.0,
+        help="only decisions where the "
+        "choice's mine probability exceeds the safest cell's by at least this",
+    )
+    w.add_argument("--limit", type=int, help="at most this many decisions")
+    w.add_argument("--seed", type=int, default=0)
+    w.add_argument("--workers", type=int, default=1)
+    w.add_argument("--out", help="where each decision's wins go (JSON)")
+    args = parser.parse_args(argv)
+    if args.what == "collect":
+        if args.games < 1 or args.workers < 1:
+            parser.error("--games and --workers must be positive")
+        found = collect(args.rules, args.seed, args.games, args.workers)
+        Path(args.out).write_text(json.dumps(found))
+        differ = sum(1 for d in found if d["chosen"] != d["safest"])
+        print(f"{len(found)} decisions, {differ} where the bot did not click the safest cell")
+        return 0
+    if args.layouts < 1 or args.workers < 1:
+        parser.error("--layouts and --workers must be positive")
+    try:
+        found = json.loads(Path(args.decisions).read_text())
+        gaps = [Fraction(d["risk_chosen"]) - Fraction(d["risk_safest"]) for d in found]
+    except (OSError, ValueError, KeyError, TypeError) as failure:
+        parser.error(f"{args.decisions}: not a file of decisions written by collect ({failure!r})")
+    decisions = [
+        d
+        for d, gap in zip(found, gaps)
+        if gap >= Fraction(str(args.min_gap)) and d["chosen"] != d["safest"]
+    ][: args.limit]
+    weighed = compare(decisions, args.layouts, args.workers, args.seed)
+    if args.out:
+        Path(args.out).write_text(json.dumps(weighed))
+    print(json.dumps(summary(weighed)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

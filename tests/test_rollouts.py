@@ -1,0 +1,116 @@
+"""benchmarks/rollouts.py: its layouts are drawn uniformly among those plain enumeration finds,
+and a position is played out from a click as the bot would play it."""
+
+from __future__ import annotations
+
+import random
+import sys
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from oracle import models_with, position
+
+from logicmines.backends import make_backend
+from logicmines.board import Board
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+import rollouts  # noqa: E402
+
+ENGINE = make_backend("kanren")
+
+
+def _mines_of(rows: tuple[str, ...]) -> frozenset:
+    return frozenset((r, c) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch == "*")
+
+
+@st.composite
+def positions(draw):
+    """A small position of a random layout: some squares opened, some mines marked."""
+    height, width = draw(st.integers(2, 4)), draw(st.integers(2, 4))
+    cells = [(r, c) for r in range(height) for c in range(width)]
+    mines = set(draw(st.sets(st.sampled_from(cells), max_size=len(cells) - 1)))
+    safe = [cell for cell in cells if cell not in mines]
+    opened = draw(st.sets(st.sampled_from(safe), max_size=len(safe)))
+    marked = draw(st.sets(st.sampled_from(sorted(mines)), max_size=len(mines))) if mines else set()
+    return position(height, width, mines, opened, marked), len(mines)
+
+
+@settings(max_examples=60, deadline=None)
+@given(positions(), st.integers(0, 2**32))
+def test_layouts_are_drawn_uniformly_among_the_models(case, seed):
+    board, mines = case
+    models = {_mines_of(rows) for rows in models_with(board, mines)}
+    fitting = rollouts.Layouts(board, mines, ENGINE)
+    assert fitting.count == len(models)
+    draws = 60 * len(models)
+    seen = Counter(frozenset(fitting.draw(random.Random(seed + i))) for i in range(draws))
+    assert set(seen) == models  # only models, and every one of them
+    # Pearson's statistic against equal shares, far out in its tail (mean df, sd sqrt(2 df)).
+    df = len(models) - 1
+    statistic = sum((seen[m] - 60) ** 2 / 60 for m in models)
+    assert statistic <= df + 8 * (2 * df) ** 0.5 + 10
+
+
+@pytest.mark.parametrize(
+    "rows, mines",
+    [
+        (("??1?", "?1??", "?2??", "???0"), 3),
+        (("?1?2?", "??2??", "?????", "0????"), 4),
+    ],
+)
+def test_models_of_unequal_weight_are_drawn_as_often_as_the_others(rows, mines):
+    # Boards where the models of a part differ in how many ways their groups hold their mines,
+    # and where a part's mine count leaves more or fewer ways for the cells touching no digit:
+    # drawing a part's model, or its mine count, without those weights is far off here.
+    board = Board(rows)
+    models = [_mines_of(m) for m in models_with(board, mines)]
+    fitting = rollouts.Layouts(board, mines, ENGINE)
+    rng = random.Random(7)
+    seen = Counter(frozenset(fitting.draw(rng)) for _ in range(100 * len(models)))
+    df = len(models) - 1
+    assert sum((seen[m] - 100) ** 2 / 100 for m in models) <= df + 8 * (2 * df) ** 0.5 + 10
+
+
+def test_the_count_weighs_each_part_by_the_ways_of_the_cells_touching_no_digit():
+    # The 1 needs one mine among its three unknown neighbours; the other five cells touch no
+    # digit and hold the second mine: 3 x 5 layouts.
+    board = Board(("1??", "???", "???"))
+    fitting = rollouts.Layouts(board, 2, ENGINE)
+    assert fitting.count == len(models_with(board, 2)) == 15
+
+
+def test_a_click_on_a_mine_loses_and_one_that_settles_the_rest_wins():
+    board = Board(("01?", "01?", "01?"))
+    assert not rollouts.play_out(board, {(1, 2)}, (1, 2), 1, ENGINE)
+    assert rollouts.play_out(board, {(1, 2)}, (0, 2), 1, ENGINE)  # it shows 1: (1,2) is the mine
+
+
+def test_summary_counts_the_layouts_where_only_one_cell_won():
+    weighed = [
+        {"wins": {"chosen": [1, 0, 1, 1], "safest": [1, 1, 0, 0]}},
+        {"wins": {"chosen": [0, 0, 0, 0], "safest": [0, 1, 0, 0]}},
+    ]
+    got = rollouts.summary(weighed)
+    assert got["decisions"] == 2
+    assert got["only_chosen_won"] == 2 and got["only_safest_won"] == 2
+    assert got["mean_difference"] == 0.0  # +1/4 on the first decision, -1/4 on the second
+
+
+def test_both_cells_of_a_decision_are_played_on_the_same_layouts():
+    # One layout fits (the mine at (1,2)): the choice (0,2) wins on it, (1,2) is the mine.
+    decision = {"rows": ["01?", "01?", "01?"], "mines": 1, "chosen": [0, 2], "safest": [1, 2]}
+    weighed = rollouts._weigh((decision, 5, 0))
+    assert weighed["wins"] == {"chosen": [1] * 5, "safest": [0] * 5}
+    assert rollouts.summary([weighed])["mean_difference"] == 1.0
+
+
+def test_a_file_that_is_not_decisions_is_refused_in_one_line(tmp_path, capsys):
+    bad = tmp_path / "bad.json"
+    bad.write_text('[{"rows": []}]')
+    with pytest.raises(SystemExit) as stop:
+        rollouts.main(["compare", str(bad)])
+    assert stop.value.code == 2
+    assert "bad.json: not a file of decisions written by collect" in capsys.readouterr().err
