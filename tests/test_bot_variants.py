@@ -28,6 +28,7 @@ CHANGED = (
     "_next_safety",
     "_few_of_each_kind",
     "_most_useful",
+    "_candidates",
     "_progress",
     "choose",
 )
@@ -206,3 +207,22 @@ def test_nolink_counts_no_progress_for_a_click_whose_only_progress_is_being_safe
     tells = bot.digit_chances(board, (4, 18), 99, ENGINE, analysis.count)
     assert not bot_variants.linked_safe(tells)
     assert bot_variants.progress_beyond(tells) == bot._progress(tells) > 0
+
+
+def test_close_leaves_out_candidates_much_riskier_than_the_safest(monkeypatch) -> None:
+    for attribute in CHANGED:
+        monkeypatch.setattr(bot, attribute, getattr(bot, attribute))
+    board = SEED_900_GAME_1
+    analysis = ENGINE.analyze(board, 99)
+    risk = analysis.probabilities
+    ingredients = frozenset(bot.DEFAULT)
+    default = bot.choose(board, analysis, 99, ingredients, ENGINE)
+    safest = min(risk.values())
+    assert risk[default] > safest + bot_variants.CLOSE_GAP  # the default trades risk for progress
+    bot_variants.VARIANTS["close"]()
+    kept = bot._candidates(board, risk)
+    assert kept and all(risk[cell] <= safest + bot_variants.CLOSE_GAP for cell in kept)
+    assert (
+        risk[bot.choose(board, analysis, 99, ingredients, ENGINE)]
+        <= safest + bot_variants.CLOSE_GAP
+    )
