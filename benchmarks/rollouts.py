@@ -261,7 +261,11 @@ def main(argv: list[str] | None = None) -> int:
         found = collect(args.rules, args.seed, args.games, args.workers)
         Path(args.out).write_text(json.dumps(found))
         differ = sum(1 for d in found if d["chosen"] != d["safest"])
-        print(f"{len(found)} decisions, {differ} where the bot did not click the safest cell")
+        extra = sum(Fraction(d["risk_chosen"]) - Fraction(d["risk_safest"]) for d in found)
+        print(
+            f"{len(found)} decisions, {differ} where the bot did not click the safest cell;"
+            f" its choices' mine chances exceed the safest cells' by {float(extra):.2f} in all"
+        )
         return 0
     if args.layouts < 1 or args.workers < 1:
         parser.error("--layouts and --workers must be positive")
