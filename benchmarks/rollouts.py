@@ -130,14 +130,7 @@ def play_out(board: Board, layout: set[Cell], click: Cell, total: int, engine: B
             table.opened.add(cell)
             table.changed.add(cell)
     table.open(click)
-    while not table.play():
-        known = table.board()
-        analysis = engine.analyze(known, total)
-        cell = bot.choose(known, analysis, total, frozenset(bot.DEFAULT), engine)
-        if cell in table.mines:
-            return False
-        table.open(cell)
-    return True
+    return bot.play_on(table, total, frozenset(bot.DEFAULT), engine, [])
 
 
 def _decisions_of(args: tuple[int, int, int, str, int]) -> list[dict]:

@@ -39,6 +39,7 @@ __all__ = [
     "Outcome",
     "first_click",
     "play_game",
+    "play_on",
     "progress_chance",
     "two_click_chance",
     "endgame_choice",
@@ -131,6 +132,15 @@ def play_game(
     table = _Table(height, width, layout, mines)
     table.open(first)
     guesses: list[Guess] = []
+    won = play_on(table, mines, used, engine, guesses)
+    return Outcome(seed, won, table.clicks, len(guesses), tuple(guesses) if trace else ())
+
+
+def play_on(
+    table: _Table, mines: int, used: frozenset[str], engine: Backend, guesses: list[Guess]
+) -> bool:
+    """Play `table` from where it stands to a win (True) or a loss: every forced cell, then a
+    guess, over and over. Each guess is added to `guesses`."""
     while not table.play():
         known = table.board()
         analysis = engine.analyze(known, mines)
@@ -138,9 +148,9 @@ def play_game(
         guesses.append(Guess(cell, analysis.probabilities[cell], len(analysis.safe), known))
         if cell in table.mines:
             table.clicks += 1
-            return Outcome(seed, False, table.clicks, len(guesses), tuple(guesses) if trace else ())
+            return False
         table.open(cell)
-    return Outcome(seed, True, table.clicks, len(guesses), tuple(guesses) if trace else ())
+    return True
 
 
 def choose(
