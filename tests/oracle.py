@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from itertools import product
 
+from hypothesis import strategies as st
+
 from logicmines.board import Board
 
 
@@ -48,3 +50,16 @@ def position(height: int, width: int, mines, opened, marked=()) -> Board:
     for r, c in marked:
         rows[r][c] = "*"
     return Board(tuple("".join(row) for row in rows))
+
+
+@st.composite
+def positions(draw) -> tuple[Board, int]:
+    """A small board with a random layout, some safe squares open and some mines marked: the
+    position and its mine total (1-5 mines, at least one square unknown)."""
+    height, width = draw(st.integers(2, 4)), draw(st.integers(2, 4))
+    cells = [(r, c) for r in range(height) for c in range(width)]
+    mines = draw(st.sets(st.sampled_from(cells), min_size=1, max_size=min(5, len(cells) - 1)))
+    free = sorted(set(cells) - mines)
+    opened = draw(st.sets(st.sampled_from(free), max_size=len(free) - 1))
+    marked = draw(st.sets(st.sampled_from(sorted(mines)), max_size=len(mines) - 1))
+    return position(height, width, mines, opened, marked), len(mines)

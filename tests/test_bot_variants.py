@@ -9,8 +9,7 @@ from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
-from hypothesis import strategies as st
-from oracle import models_with, position
+from oracle import models_with, positions
 
 import logicmines.bot as bot
 from logicmines.backends import make_backend
@@ -57,18 +56,6 @@ def coin_flips_by_enumeration(board: Board, cell, models) -> int:
         )
     as_mine = sum(1 for rows in models if rows[r][c] == "*")
     return min(found, as_mine, len(models) - as_mine)
-
-
-@st.composite
-def positions(draw) -> tuple[Board, int]:
-    """A small board with a random layout, some safe squares open and some mines marked."""
-    height, width = draw(st.integers(2, 4)), draw(st.integers(2, 4))
-    cells = [(r, c) for r in range(height) for c in range(width)]
-    mines = draw(st.sets(st.sampled_from(cells), min_size=1, max_size=min(5, len(cells) - 1)))
-    free = sorted(set(cells) - mines)
-    opened = draw(st.sets(st.sampled_from(free), max_size=len(free) - 1))
-    marked = draw(st.sets(st.sampled_from(sorted(mines)), max_size=len(mines) - 1))
-    return position(height, width, mines, opened, marked), len(mines)
 
 
 @settings(max_examples=60, deadline=None)

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from oracle import models_with, position
+from oracle import models_with, positions
 
 from logicmines.backends import make_backend
 from logicmines.board import Board
@@ -26,16 +26,12 @@ def _mines_of(rows: tuple[str, ...]) -> frozenset:
     return frozenset((r, c) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch == "*")
 
 
-@st.composite
-def positions(draw):
-    """A small position of a random layout: some squares opened, some mines marked."""
-    height, width = draw(st.integers(2, 4)), draw(st.integers(2, 4))
-    cells = [(r, c) for r in range(height) for c in range(width)]
-    mines = set(draw(st.sets(st.sampled_from(cells), max_size=len(cells) - 1)))
-    safe = [cell for cell in cells if cell not in mines]
-    opened = draw(st.sets(st.sampled_from(safe), max_size=len(safe)))
-    marked = draw(st.sets(st.sampled_from(sorted(mines)), max_size=len(mines))) if mines else set()
-    return position(height, width, mines, opened, marked), len(mines)
+def _as_if_uniform(seen: Counter, models: list, each: int) -> bool:
+    """Whether draws of `each` per model on average are what equal shares give: Pearson's
+    statistic, far out in its tail (its mean is df, its spread sqrt(2 df))."""
+    df = len(models) - 1
+    statistic = sum((seen[m] - each) ** 2 / each for m in models)
+    return statistic <= df + 8 * (2 * df) ** 0.5 + 10
 
 
 @settings(max_examples=60, deadline=None)
@@ -48,10 +44,7 @@ def test_layouts_are_drawn_uniformly_among_the_models(case, seed):
     draws = 60 * len(models)
     seen = Counter(frozenset(fitting.draw(random.Random(seed + i))) for i in range(draws))
     assert set(seen) == models  # only models, and every one of them
-    # Pearson's statistic against equal shares, far out in its tail (mean df, sd sqrt(2 df)).
-    df = len(models) - 1
-    statistic = sum((seen[m] - 60) ** 2 / 60 for m in models)
-    assert statistic <= df + 8 * (2 * df) ** 0.5 + 10
+    assert _as_if_uniform(seen, list(models), 60)
 
 
 @pytest.mark.parametrize(
@@ -70,8 +63,7 @@ def test_models_of_unequal_weight_are_drawn_as_often_as_the_others(rows, mines):
     fitting = rollouts.Layouts(board, mines, ENGINE)
     rng = random.Random(7)
     seen = Counter(frozenset(fitting.draw(rng)) for _ in range(100 * len(models)))
-    df = len(models) - 1
-    assert sum((seen[m] - 100) ** 2 / 100 for m in models) <= df + 8 * (2 * df) ** 0.5 + 10
+    assert _as_if_uniform(seen, models, 100)
 
 
 def test_the_count_weighs_each_part_by_the_ways_of_the_cells_touching_no_digit():
