@@ -6,11 +6,16 @@ thousands of games. This tool looks at the decisions themselves:
 
 1. `collect` plays seeded games with the default bot and keeps each middle-game guess (more
    layouts than the endgame search takes) where the bot weighed more than one candidate: the
-   position, the candidates, the bot's choice and each candidate's mine probability.
+   position, the bot's choice, the safest candidate and the two cells' mine probabilities.
 2. `compare` draws layouts of the mines uniformly among all those that fit the position and the
    mine total (`Layouts`), and for each layout plays each of two cells: the bot's choice and
    the safest candidate. After the click the default bot plays the game out on that layout. The
    same layouts serve both cells, so the difference between them is measured on equal terms.
+3. `candidates` plays every candidate the bot weighed at each decision on the same layouts, and
+   records what the bot scores them by (mine probability, chance of progress, chance of
+   surviving two clicks). From that it estimates how much a better choice among the same
+   candidates could win (`headroom`) and what other scoring rules would have won (`SCORINGS`),
+   each beside the bot's own choice.
 
 The layouts are drawn exactly: the staging splits the unknown cells into independent parts and
 the cells touching no digit; each part's models are listed as mines per group of
@@ -23,6 +28,8 @@ plain enumeration.
         --out /tmp/decisions.json
     .venv/bin/python benchmarks/rollouts.py compare /tmp/decisions.json --layouts 40 \\
         --min-gap 0.03 --workers 2
+    .venv/bin/python benchmarks/rollouts.py candidates /tmp/decisions.json --layouts 20 \\
+        --limit 75 --workers 2
 
 docs/autoplay.md ("Each guess played out") has what it measured.
 """
@@ -201,6 +208,81 @@ def compare(decisions: list[dict], layouts: int, workers: int, seed: int = 0) ->
         return [w for w in pool.map(_weigh, jobs, chunksize=1) if w is not None]
 
 
+def _weigh_all(args: tuple[dict, int, int]) -> dict | None:
+    """Every candidate the bot weighed at one decision, each played out on the same `layouts`
+    layouts, with what the bot scored it by: its mine probability, its chance of progress and
+    its chance of surviving two clicks (None: too many models to draw from)."""
+    decision, layouts, seed = args
+    engine = bot._engine("kanren")
+    board = Board(tuple(decision["rows"]))
+    total = decision["mines"]
+    analysis = engine.analyze(board, total)
+    try:
+        fitting = Layouts(board, total, engine)
+    except TooManyModels:
+        return None
+    rng = random.Random(seed)
+    drawn = [fitting.draw(rng) for _ in range(layouts)]
+    weighed = []
+    for cell in bot._candidates(board, analysis.probabilities):
+        chances = bot.digit_chances(board, cell, total, engine, analysis.count)
+        weighed.append(
+            {
+                "cell": list(cell),
+                "risk": str(analysis.probabilities[cell]),
+                "progress": str(bot._progress(chances)),
+                "two_clicks": str(bot._two_clicks(chances)),
+                "wins": [int(play_out(board, layout, cell, total, engine)) for layout in drawn],
+            }
+        )
+    return {**decision, "candidates": weighed}
+
+
+def compare_all(decisions: list[dict], layouts: int, workers: int, seed: int = 0) -> list[dict]:
+    """Each decision's candidates weighed (`_weigh_all`), on layouts drawn as `compare` draws."""
+    jobs = [(d, layouts, game_seed(seed, i)) for i, d in enumerate(decisions)]
+    with multiprocessing.get_context("spawn").Pool(workers) as pool:
+        return [w for w in pool.imap(_weigh_all, jobs, chunksize=1) if w is not None]
+
+
+def _mean_and_error(values: list[float]) -> tuple[float, float]:
+    n = len(values)
+    mean = sum(values) / n if n else 0.0
+    spread = sqrt(sum((v - mean) ** 2 for v in values) / (n - 1)) if n > 1 else 0.0
+    return mean, spread / sqrt(n) if n else 0.0
+
+
+def headroom(weighed: list[dict]) -> dict:
+    """How much better than the bot's choice a cell chosen among the same candidates could do,
+    per decision, in win share:
+
+    - `split_half`: the candidate that won most on one half of the layouts, scored on the other
+      half (both ways round; ties keep the bot's choice). An honest estimate of what a choice
+      that knew the candidates' chances to within 20-odd layouts would gain: a lower bound of
+      the perfect choice's gain.
+    - `hindsight`: the candidate that won most on all the layouts, scored on the same ones: an
+      upper bound (it is flattered by the luck of the draw).
+    - `safest`: the safest candidate, for comparison."""
+    split, hindsight, safest = [], [], []
+    for w in weighed:
+        cands = w["candidates"]
+        wins = [c["wins"] for c in cands]
+        mine = next(i for i, c in enumerate(cands) if c["cell"] == w["chosen"])
+        n = len(wins[mine])
+        halves = (range(n // 2), range(n // 2, n))
+        gains = []
+        for pick, score in (halves, halves[::-1]):
+            best = max(range(len(cands)), key=lambda i: (sum(wins[i][k] for k in pick), i == mine))
+            gains.append(sum(wins[best][k] - wins[mine][k] for k in score) / len(score))
+        split.append(sum(gains) / 2)
+        hindsight.append((max(map(sum, wins)) - sum(wins[mine])) / n)
+        safest.append((sum(wins[0]) - sum(wins[mine])) / n)
+    out = {"decisions": len(weighed)}
+    for name, values in (("split_half", split), ("hindsight", hindsight), ("safest", safest)):
+        out[name], out[name + "_error"] = _mean_and_error(values)
+    return out
+
+
 def summary(weighed: list[dict]) -> dict:
     """What the bot's choices won beside the safest cell's: per decision, the difference of the
     two win shares; their mean with its standard error; and over all layouts, how often only
@@ -222,6 +304,62 @@ def summary(weighed: list[dict]) -> dict:
         "only_chosen_won": only_chosen,
         "only_safest_won": only_safest,
     }
+
+
+# Scoring rules that choose among the candidates from what `_weigh_all` records: each maps a
+# candidate to a value, the highest value clicked (among equals the safest, then the first, as the
+# bot does; the bot's own rule is there as a check: it must pick the bot's choice every time).
+def _rule(safety: str, weight: Fraction, times: bool = False):
+    def value(c: dict) -> Fraction:
+        base = 1 - Fraction(c["risk"]) if safety == "safety" else Fraction(c["two_clicks"])
+        progress = Fraction(c["progress"])
+        return base * (1 + weight * progress) if times else base + weight * progress
+
+    return value
+
+
+SCORINGS = {
+    "safest": _rule("safety", Fraction(0)),
+    **{f"safety+{w}*progress": _rule("safety", Fraction(w)) for w in ("1/10", "1/5", "1/3")},
+    "two_clicks": _rule("two_clicks", Fraction(0)),
+    **{f"two_clicks+{w}*progress": _rule("two_clicks", Fraction(w)) for w in ("1/10", "1/3")},
+    "the bot's (two_clicks+1/5*progress)": _rule("two_clicks", bot.PROGRESS_WEIGHT),
+    "two_clicks*(1+1/5*progress)": _rule("two_clicks", Fraction(1, 5), times=True),
+}
+
+
+def rules_weighed(weighed: list[dict]) -> dict:
+    """What each of `SCORINGS` would win beside the bot's choice, per decision, in win share (mean
+    and standard error; the same layouts serve every candidate, so only the decisions where a
+    rule picks another cell count), and at how many decisions it picks another cell."""
+    out = {}
+    for name, value in SCORINGS.items():
+        gains, moved = [], 0
+        for w in weighed:
+            cands = w["candidates"]
+            pick = max(
+                range(len(cands)), key=lambda i: (value(cands[i]), -Fraction(cands[i]["risk"]), -i)
+            )
+            mine = next(i for i, c in enumerate(cands) if c["cell"] == w["chosen"])
+            moved += pick != mine
+            gains.append(
+                (sum(cands[pick]["wins"]) - sum(cands[mine]["wins"])) / len(cands[0]["wins"])
+            )
+        mean, error = _mean_and_error(gains)
+        out[name] = {"gain": mean, "error": error, "moved": moved}
+    return out
+
+
+def _read_decisions(path: Path) -> list[dict]:
+    """The decisions `collect` wrote to `path`; an error names what is wrong."""
+    found = json.loads(path.read_text())
+    if not isinstance(found, list):
+        raise TypeError("a list of decisions is expected")
+    for decision in found:
+        Board(tuple(decision["rows"]))  # raises ValueError on a square that is not a puzzle's
+        if len(decision["chosen"]) != 2 or int(decision["mines"]) < 0:
+            raise ValueError(f"a decision's click or mine total is wrong: {decision['chosen']}")
+    return found
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -247,6 +385,13 @@ def main(argv: list[str] | None = None) -> int:
     w.add_argument("--seed", type=int, default=0)
     w.add_argument("--workers", type=int, default=1)
     w.add_argument("--out", help="where each decision's wins go (JSON)")
+    a = sub.add_parser("candidates", help="play every candidate the bot weighed out")
+    a.add_argument("decisions", help="a file written by collect")
+    a.add_argument("--layouts", type=int, default=20, help="layouts drawn per decision")
+    a.add_argument("--limit", type=int, help="at most this many decisions")
+    a.add_argument("--seed", type=int, default=0)
+    a.add_argument("--workers", type=int, default=1)
+    a.add_argument("--out", help="where each candidate's wins go (JSON)")
     args = parser.parse_args(argv)
     if args.what == "collect":
         if args.games < 1 or args.workers < 1:
@@ -263,19 +408,24 @@ def main(argv: list[str] | None = None) -> int:
     if args.layouts < 1 or args.workers < 1:
         parser.error("--layouts and --workers must be positive")
     try:
-        found = json.loads(Path(args.decisions).read_text())
+        found = _read_decisions(Path(args.decisions))
         gaps = [Fraction(d["risk_chosen"]) - Fraction(d["risk_safest"]) for d in found]
     except (OSError, ValueError, KeyError, TypeError) as failure:
         parser.error(f"{args.decisions}: not a file of decisions written by collect ({failure!r})")
-    decisions = [
-        d
-        for d, gap in zip(found, gaps)
-        if gap >= Fraction(str(args.min_gap)) and d["chosen"] != d["safest"]
-    ][: args.limit]
-    weighed = compare(decisions, args.layouts, args.workers, args.seed)
+    if args.what == "candidates":
+        weighed = compare_all(found[: args.limit], args.layouts, args.workers, args.seed)
+        result = {"headroom": headroom(weighed), "scorings": rules_weighed(weighed)}
+    else:
+        decisions = [
+            d
+            for d, gap in zip(found, gaps)
+            if gap >= Fraction(str(args.min_gap)) and d["chosen"] != d["safest"]
+        ][: args.limit]
+        weighed = compare(decisions, args.layouts, args.workers, args.seed)
+        result = summary(weighed)
     if args.out:
         Path(args.out).write_text(json.dumps(weighed))
-    print(json.dumps(summary(weighed)))
+    print(json.dumps(result))
     return 0
 
 

@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from oracle import models_with, positions
 
+from logicmines import bot
 from logicmines.backends import make_backend
 from logicmines.board import Board
 
@@ -104,5 +105,75 @@ def test_a_file_that_is_not_decisions_is_refused_in_one_line(tmp_path, capsys):
     bad.write_text('[{"rows": []}]')
     with pytest.raises(SystemExit) as stop:
         rollouts.main(["compare", str(bad)])
+    assert stop.value.code == 2
+    assert "bad.json: not a file of decisions written by collect" in capsys.readouterr().err
+
+
+def _candidate(cell, wins, risk="1/10", progress="0", two_clicks="0"):
+    return {
+        "cell": cell,
+        "wins": wins,
+        "risk": risk,
+        "progress": progress,
+        "two_clicks": two_clicks,
+    }
+
+
+def test_headroom_scores_the_best_of_one_half_of_the_layouts_on_the_other():
+    # The safest cell (first) wins the first half of the layouts and the bot's choice the second
+    # (a third cell ties it there, and a tie keeps the bot's choice): the safest cell, picked on
+    # the first half, loses both layouts of the second (-1); the second half keeps the choice (0).
+    decision = {
+        "chosen": [0, 1],
+        "candidates": [
+            _candidate([0, 0], [1, 1, 0, 0]),
+            _candidate([0, 1], [0, 0, 1, 1]),
+            _candidate([0, 2], [0, 0, 1, 1]),
+        ],
+    }
+    got = rollouts.headroom([decision])
+    assert got["split_half"] == -0.5
+    assert got["hindsight"] == 0.0  # the bot's choice ties the best over all four
+    assert got["safest"] == 0.0
+    decision["candidates"][0]["wins"] = [1, 1, 1, 0]
+    got = rollouts.headroom([decision])
+    assert got["hindsight"] == 0.25 and got["safest"] == 0.25
+    assert got["split_half"] == -0.25  # the safest cell, picked on the first half, wins 1 of 2
+
+
+def test_a_scoring_that_picks_the_bots_choice_gains_nothing_and_moves_nowhere():
+    decision = {
+        "chosen": [0, 1],
+        "candidates": [
+            _candidate([0, 0], [1, 1, 1, 1], risk="1/10", progress="0", two_clicks="81/100"),
+            _candidate([0, 1], [1, 0, 0, 1], risk="2/10", progress="1/2", two_clicks="8/10"),
+        ],
+    }
+    got = rollouts.rules_weighed([decision])
+    assert got["safest"] == {"gain": 0.5, "error": 0.0, "moved": 1}
+    assert got["the bot's (two_clicks+1/5*progress)"] == {"gain": 0.0, "error": 0.0, "moved": 0}
+
+
+def test_every_candidate_is_played_on_the_same_layouts_and_the_bots_rule_picks_its_choice():
+    # The 1s hold two of the three mines; the third may lie among the cells touching no digit.
+    board = Board(("01???", "01???", "11???", "?????"))
+    probabilities = ENGINE.analyze(board, 3).probabilities
+    near = bot._candidates(board, probabilities)
+    assert len(near) > 1
+    chosen = bot._most_useful(board, ENGINE.analyze(board, 3), 3, frozenset(bot.DEFAULT), ENGINE)
+    decision = {"rows": list(board.rows), "mines": 3, "chosen": list(chosen)}
+    weighed = rollouts._weigh_all((decision, 6, 0))
+    assert [tuple(c["cell"]) for c in weighed["candidates"]] == near
+    assert all(len(c["wins"]) == 6 for c in weighed["candidates"])
+    assert rollouts.rules_weighed([weighed])["the bot's (two_clicks+1/5*progress)"]["moved"] == 0
+    again = rollouts._weigh_all((decision, 6, 0))  # the layouts come from the seed alone
+    assert again == weighed
+
+
+def test_a_file_that_is_not_decisions_is_refused_by_candidates_too(tmp_path, capsys):
+    bad = tmp_path / "bad.json"
+    bad.write_text("{}")
+    with pytest.raises(SystemExit) as stop:
+        rollouts.main(["candidates", str(bad)])
     assert stop.value.code == 2
     assert "bad.json: not a file of decisions written by collect" in capsys.readouterr().err
