@@ -232,6 +232,11 @@ def _weigh_all(args: tuple[dict, int, int]) -> dict | None:
                 "risk": str(analysis.probabilities[cell]),
                 "progress": str(bot._progress(chances)),
                 "two_clicks": str(bot._two_clicks(chances)),
+                # the chance that it is safe and shows a blank (0), and the cells the analysis
+                # then finds safe, and mines, weighed by each digit's chance
+                "blank": str(chances[0][0] if 0 in chances else 0),
+                "forced_safe": str(sum(c * len(after.safe) for c, after in chances.values())),
+                "forced_mines": str(sum(c * len(after.mines) for c, after in chances.values())),
                 "wins": [int(play_out(board, layout, cell, total, engine)) for layout in drawn],
             }
         )
@@ -262,8 +267,11 @@ def headroom(weighed: list[dict]) -> dict:
       the perfect choice's gain.
     - `hindsight`: the candidate that won most on all the layouts, scored on the same ones: an
       upper bound (it is flattered by the luck of the draw).
-    - `safest`: the safest candidate, for comparison."""
-    split, hindsight, safest = [], [], []
+    - `safest`: the safest candidate, for comparison.
+    - `spread`: how far the other candidates' chances lie from the choice's, as a root mean
+      square over candidates, the draw's own noise taken out (each difference squared less its
+      variance): how different the candidates really are, whichever is better."""
+    split, hindsight, safest, squares = [], [], [], []
     for w in weighed:
         cands = w["candidates"]
         wins = [c["wins"] for c in cands]
@@ -275,11 +283,17 @@ def headroom(weighed: list[dict]) -> dict:
             best = max(range(len(cands)), key=lambda i: (sum(wins[i][k] for k in pick), i == mine))
             gains.append(sum(wins[best][k] - wins[mine][k] for k in score) / len(score))
         split.append(sum(gains) / 2)
+        for i in range(len(cands)):
+            if i != mine:
+                diffs = [a - b for a, b in zip(wins[i], wins[mine])]
+                mean, error = _mean_and_error(diffs)
+                squares.append(mean**2 - error**2)
         hindsight.append((max(map(sum, wins)) - sum(wins[mine])) / n)
         safest.append((sum(wins[0]) - sum(wins[mine])) / n)
     out = {"decisions": len(weighed)}
     for name, values in (("split_half", split), ("hindsight", hindsight), ("safest", safest)):
         out[name], out[name + "_error"] = _mean_and_error(values)
+    out["spread"] = sqrt(max(sum(squares) / len(squares), 0)) if squares else 0.0
     return out
 
 
@@ -307,24 +321,44 @@ def summary(weighed: list[dict]) -> dict:
 
 
 # Scoring rules that choose among the candidates from what `_weigh_all` records: each maps a
-# candidate to a value, the highest value clicked (among equals the safest, then the first, as the
-# bot does; the bot's own rule is there as a check: it must pick the bot's choice every time).
-def _rule(safety: str, weight: Fraction, times: bool = False):
-    def value(c: dict) -> Fraction:
-        base = 1 - Fraction(c["risk"]) if safety == "safety" else Fraction(c["two_clicks"])
-        progress = Fraction(c["progress"])
-        return base * (1 + weight * progress) if times else base + weight * progress
+# candidate's numbers (`_numbers`) to a value, the highest value clicked (among equals the safest,
+# then the first, as the bot does; the bot's own rule is there as a check: it must pick the bot's
+# choice every time).
+def _numbers(candidate: dict) -> dict[str, Fraction]:
+    return {
+        "safety": 1 - Fraction(candidate["risk"]),
+        "two": Fraction(candidate["two_clicks"]),
+        "progress": Fraction(candidate["progress"]),
+        "blank": Fraction(candidate["blank"]),
+        "forced": Fraction(candidate["forced_safe"]),
+        "settled": Fraction(candidate["forced_safe"]) + Fraction(candidate["forced_mines"]),
+    }
 
-    return value
 
-
+_5, _10, _100 = Fraction(1, 5), Fraction(1, 10), Fraction(1, 100)
 SCORINGS = {
-    "safest": _rule("safety", Fraction(0)),
-    **{f"safety+{w}*progress": _rule("safety", Fraction(w)) for w in ("1/10", "1/5", "1/3")},
-    "two_clicks": _rule("two_clicks", Fraction(0)),
-    **{f"two_clicks+{w}*progress": _rule("two_clicks", Fraction(w)) for w in ("1/10", "1/3")},
-    "the bot's (two_clicks+1/5*progress)": _rule("two_clicks", bot.PROGRESS_WEIGHT),
-    "two_clicks*(1+1/5*progress)": _rule("two_clicks", Fraction(1, 5), times=True),
+    "the bot's: two_clicks + progress/5": lambda n: n["two"] + bot.PROGRESS_WEIGHT * n["progress"],
+    "safest": lambda n: n["safety"],
+    "safety + progress/10": lambda n: n["safety"] + _10 * n["progress"],
+    "safety + progress/5": lambda n: n["safety"] + _5 * n["progress"],
+    "safety + progress/3": lambda n: n["safety"] + n["progress"] / 3,
+    "safety x (1 + progress/2)": lambda n: n["safety"] * (1 + n["progress"] / 2),
+    "two_clicks": lambda n: n["two"],
+    "two_clicks + progress/10": lambda n: n["two"] + _10 * n["progress"],
+    "two_clicks + progress/3": lambda n: n["two"] + n["progress"] / 3,
+    "two_clicks x (1 + progress/5)": lambda n: n["two"] * (1 + _5 * n["progress"]),
+    "safety + blank/5": lambda n: n["safety"] + _5 * n["blank"],
+    "two_clicks + blank/5": lambda n: n["two"] + _5 * n["blank"],
+    "two_clicks + progress/5 + blank/10": lambda n: (
+        n["two"] + _5 * n["progress"] + _10 * n["blank"]
+    ),
+    "safety + forced/100": lambda n: n["safety"] + _100 * n["forced"],
+    "two_clicks + progress/5 + forced/100": lambda n: (
+        n["two"] + _5 * n["progress"] + _100 * n["forced"]
+    ),
+    "two_clicks + progress/5 + settled/100": lambda n: (
+        n["two"] + _5 * n["progress"] + _100 * n["settled"]
+    ),
 }
 
 
@@ -337,8 +371,9 @@ def rules_weighed(weighed: list[dict]) -> dict:
         gains, moved = [], 0
         for w in weighed:
             cands = w["candidates"]
+            numbers = [_numbers(c) for c in cands]
             pick = max(
-                range(len(cands)), key=lambda i: (value(cands[i]), -Fraction(cands[i]["risk"]), -i)
+                range(len(cands)), key=lambda i: (value(numbers[i]), numbers[i]["safety"], -i)
             )
             mine = next(i for i, c in enumerate(cands) if c["cell"] == w["chosen"])
             moved += pick != mine

@@ -116,6 +116,9 @@ def _candidate(cell, wins, risk="1/10", progress="0", two_clicks="0"):
         "risk": risk,
         "progress": progress,
         "two_clicks": two_clicks,
+        "blank": "0",
+        "forced_safe": "0",
+        "forced_mines": "0",
     }
 
 
@@ -141,6 +144,21 @@ def test_headroom_scores_the_best_of_one_half_of_the_layouts_on_the_other():
     assert got["split_half"] == -0.25  # the safest cell, picked on the first half, wins 1 of 2
 
 
+def test_the_spread_takes_the_noise_of_the_draw_out():
+    # A cell that wins every layout the choice loses lies a whole game away from it; one that
+    # wins half of them, at random, may lie anywhere near: the noise alone explains it.
+    certain = {
+        "chosen": [0, 1],
+        "candidates": [_candidate([0, 0], [1, 1, 1, 1]), _candidate([0, 1], [0, 0, 0, 0])],
+    }
+    assert rollouts.headroom([certain])["spread"] == 1.0
+    noisy = {
+        "chosen": [0, 1],
+        "candidates": [_candidate([0, 0], [1, 0, 1, 0]), _candidate([0, 1], [0, 1, 0, 1])],
+    }
+    assert rollouts.headroom([noisy])["spread"] == 0.0
+
+
 def test_a_scoring_that_picks_the_bots_choice_gains_nothing_and_moves_nowhere():
     decision = {
         "chosen": [0, 1],
@@ -151,7 +169,7 @@ def test_a_scoring_that_picks_the_bots_choice_gains_nothing_and_moves_nowhere():
     }
     got = rollouts.rules_weighed([decision])
     assert got["safest"] == {"gain": 0.5, "error": 0.0, "moved": 1}
-    assert got["the bot's (two_clicks+1/5*progress)"] == {"gain": 0.0, "error": 0.0, "moved": 0}
+    assert got["the bot's: two_clicks + progress/5"] == {"gain": 0.0, "error": 0.0, "moved": 0}
 
 
 def test_every_candidate_is_played_on_the_same_layouts_and_the_bots_rule_picks_its_choice():
@@ -165,7 +183,7 @@ def test_every_candidate_is_played_on_the_same_layouts_and_the_bots_rule_picks_i
     weighed = rollouts._weigh_all((decision, 6, 0))
     assert [tuple(c["cell"]) for c in weighed["candidates"]] == near
     assert all(len(c["wins"]) == 6 for c in weighed["candidates"])
-    assert rollouts.rules_weighed([weighed])["the bot's (two_clicks+1/5*progress)"]["moved"] == 0
+    assert rollouts.rules_weighed([weighed])["the bot's: two_clicks + progress/5"]["moved"] == 0
     again = rollouts._weigh_all((decision, 6, 0))  # the layouts come from the seed alone
     assert again == weighed
 
