@@ -7,13 +7,16 @@
         --set NEAR_BEST=95/100 --set CANDIDATES=6
     .venv/bin/python benchmarks/autoplay_bench.py tune --games 4000 --seed 500 --rules safe \
         --workers 2 --variant fifty
+    .venv/bin/python benchmarks/autoplay_bench.py tune --games 4000 --start 10000 --rules zero \
+        --workers 2 --set PROGRESS_WEIGHT=1/10
 
 Each line printed is one JSON object (a run's summary with what was run); docs/autoplay.md quotes
 them. `tune` plays the default bot on expert twice on the same seeds, as it is and with some of
 `logicmines.bot`'s constants changed, and prints the paired difference: how the constants were
 chosen (docs/autoplay.md); `--variant` plays one of the policies of bot_variants.py instead, ideas
-tried and not kept. The 10,000-game figures: `presets --games 10000 --only expert
---workers K` on a machine with K cores, or with `--scheduler ADDRESS` on a Dask cluster.
+tried and not kept; `--start I` plays games I, I+1, ... of the seed instead of 0, 1, ....
+The 10,000-game figures: `presets --games 10000 --only expert --workers K` on a machine with K
+cores, or with `--scheduler ADDRESS` on a Dask cluster.
 """
 
 from __future__ import annotations
@@ -42,17 +45,20 @@ from logicmines.deal import PRESETS  # noqa: E402
 STEPS = [INGREDIENTS[:n] for n in range(len(INGREDIENTS) + 1)]
 
 
-def run(name: str, rule: str, games: int, seed: int, ingredients, workers, scheduler) -> dict:
+def run(
+    name: str, rule: str, games: int, seed: int, ingredients, workers, scheduler, first: int = 0
+) -> dict:
     height, width, mines = PRESETS[name]
     start = time.perf_counter()
     outcomes = list(
         run_games(
             height, width, mines, rule, games, seed,
-            ingredients=ingredients, workers=workers, scheduler=scheduler,
+            ingredients=ingredients, workers=workers, scheduler=scheduler, start=first,
         )
     )  # fmt: skip
     record = summary(outcomes, time.perf_counter() - start)
     record |= {"preset": name, "rules": rule, "seed": seed, "ingredients": list(ingredients)}
+    record["start"] = first
     record["workers"] = workers if scheduler is None else scheduler
     record["won"] = "".join("1" if o.won else "0" for o in outcomes)  # game by game, for pairing
     print(json.dumps(record), flush=True)
@@ -102,17 +108,25 @@ def _tuned_game(args: tuple) -> Outcome:
 
 
 def tune(
-    rule: str, games: int, seed: int, workers: int, changed: dict, variant: str | None = None
+    rule: str,
+    games: int,
+    seed: int,
+    workers: int,
+    changed: dict,
+    variant: str | None = None,
+    first: int = 0,
 ) -> None:
-    """The default bot on the same expert games as it is and with `changed` constants (and the
-    policy `variant` of bot_variants.py)."""
+    """The default bot on the same expert games (`games` of them from game `first`) as it is and
+    with `changed` constants (and the policy `variant` of bot_variants.py)."""
     records = []
     for setting, policy in (({}, None), (changed, variant)):
         start = time.perf_counter()
         with multiprocessing.get_context("spawn").Pool(workers, _use, (setting, policy)) as pool:
-            outcomes = pool.map(_tuned_game, [(rule, seed, i) for i in range(games)], chunksize=4)
+            jobs = [(rule, seed, i) for i in range(first, first + games)]
+            outcomes = pool.map(_tuned_game, jobs, chunksize=4)
         record = summary(outcomes, time.perf_counter() - start)
-        record |= {"rules": rule, "seed": seed, "set": {k: str(v) for k, v in setting.items()}}
+        record |= {"rules": rule, "seed": seed, "start": first}
+        record["set"] = {k: str(v) for k, v in setting.items()}
         record["variant"] = policy
         record["won"] = "".join("1" if o.won else "0" for o in outcomes)
         print(json.dumps(record), flush=True)
@@ -127,6 +141,7 @@ def main() -> None:
     parser.add_argument("what", choices=["ingredients", "presets", "speedup", "tune"])
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--start", type=int, default=0, help="the first game's number in the run")
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--scheduler", default=None)
     parser.add_argument("--only", choices=list(PRESETS), action="append")
@@ -142,18 +157,22 @@ def main() -> None:
     if options.what == "ingredients":
         for rule in rules:
             records = [
-                run("expert", rule, options.games, options.seed, s, *common[1:]) for s in STEPS
+                run("expert", rule, options.games, options.seed, s, *common[1:], options.start)
+                for s in STEPS
             ]
             for before, after in zip(records, records[1:]):
                 print(json.dumps(paired(before, after, after["ingredients"][-1])), flush=True)
     elif options.what == "tune":
         changed = constants(options.set)
         for rule in rules:
-            tune(rule, options.games, options.seed, options.workers, changed, options.variant)
+            tune(
+                rule, options.games, options.seed, options.workers, changed, options.variant,
+                options.start,
+            )  # fmt: skip
     elif options.what == "presets":
         for name in names:
             for rule in rules:
-                run(name, rule, options.games, options.seed, DEFAULT, *common[1:])
+                run(name, rule, options.games, options.seed, DEFAULT, *common[1:], options.start)
     else:
         for rule in rules:
             print(json.dumps(one_core(rule, options.games, options.seed)), flush=True)
