@@ -100,11 +100,23 @@ def test_both_cells_of_a_decision_are_played_on_the_same_layouts():
     assert rollouts.summary([weighed])["mean_difference"] == 1.0
 
 
-def test_a_file_that_is_not_decisions_is_refused_in_one_line(tmp_path, capsys):
+@pytest.mark.parametrize(
+    ("command", "text"),
+    [
+        ("compare", '[{"rows": []}]'),
+        ("candidates", "{}"),
+        (
+            "candidates",
+            '[{"rows": ["1x"], "mines": 1, "chosen": [0, 0], "risk_chosen": "0",'
+            ' "risk_safest": "0"}]',
+        ),
+    ],
+)
+def test_a_file_that_is_not_decisions_is_refused_in_one_line(tmp_path, capsys, command, text):
     bad = tmp_path / "bad.json"
-    bad.write_text('[{"rows": []}]')
+    bad.write_text(text)
     with pytest.raises(SystemExit) as stop:
-        rollouts.main(["compare", str(bad)])
+        rollouts.main([command, str(bad)])
     assert stop.value.code == 2
     assert "bad.json: not a file of decisions written by collect" in capsys.readouterr().err
 
@@ -186,12 +198,3 @@ def test_every_candidate_is_played_on_the_same_layouts_and_the_bots_rule_picks_i
     assert rollouts.rules_weighed([weighed])["the bot's: two_clicks + progress/5"]["moved"] == 0
     again = rollouts._weigh_all((decision, 6, 0))  # the layouts come from the seed alone
     assert again == weighed
-
-
-def test_a_file_that_is_not_decisions_is_refused_by_candidates_too(tmp_path, capsys):
-    bad = tmp_path / "bad.json"
-    bad.write_text("{}")
-    with pytest.raises(SystemExit) as stop:
-        rollouts.main(["candidates", str(bad)])
-    assert stop.value.code == 2
-    assert "bad.json: not a file of decisions written by collect" in capsys.readouterr().err
