@@ -13,7 +13,8 @@ thousands of games. This tool looks at the decisions themselves:
    same layouts serve both cells, so the difference between them is measured on equal terms.
 3. `candidates` plays every candidate the bot weighed at each decision on the same layouts, and
    records what the bot scores them by (mine probability, chance of progress, chance of
-   surviving two clicks). From that it estimates how much a better choice among the same
+   surviving two clicks) and a few numbers it does not use (the chance of a blank, the cells
+   forced after the click). From that it estimates how much a better choice among the same
    candidates could win (`headroom`) and what other scoring rules would have won (`SCORINGS`),
    each beside the bot's own choice.
 
@@ -210,8 +211,9 @@ def compare(decisions: list[dict], layouts: int, workers: int, seed: int = 0) ->
 
 def _weigh_all(args: tuple[dict, int, int]) -> dict | None:
     """Every candidate the bot weighed at one decision, each played out on the same `layouts`
-    layouts, with what the bot scored it by: its mine probability, its chance of progress and
-    its chance of surviving two clicks (None: too many models to draw from)."""
+    layouts, with what the bot scored it by (its mine probability, its chance of progress and
+    its chance of surviving two clicks) and what other rules might (the chance of a blank, the
+    cells forced after it); None when there are too many models to draw from."""
     decision, layouts, seed = args
     engine = bot._engine("kanren")
     board = Board(tuple(decision["rows"]))
@@ -263,8 +265,8 @@ def headroom(weighed: list[dict]) -> dict:
 
     - `split_half`: the candidate that won most on one half of the layouts, scored on the other
       half (both ways round; ties keep the bot's choice). An honest estimate of what a choice
-      that knew the candidates' chances to within 20-odd layouts would gain: a lower bound of
-      the perfect choice's gain.
+      made by playing each candidate out on that many layouts would gain; a perfect choice
+      would gain more.
     - `hindsight`: the candidate that won most on all the layouts, scored on the same ones: an
       upper bound (it is flattered by the luck of the draw).
     - `safest`: the safest candidate, for comparison.
@@ -308,13 +310,11 @@ def summary(weighed: list[dict]) -> dict:
         diffs.append((sum(a) - sum(b)) / len(a))
         only_chosen += sum(1 for x, y in zip(a, b) if x > y)
         only_safest += sum(1 for x, y in zip(a, b) if y > x)
-    n = len(diffs)
-    mean = sum(diffs) / n if n else 0.0
-    spread = sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1)) if n > 1 else 0.0
+    mean, error = _mean_and_error(diffs)
     return {
-        "decisions": n,
+        "decisions": len(diffs),
         "mean_difference": mean,
-        "standard_error": spread / sqrt(n) if n else 0.0,
+        "standard_error": error,
         "only_chosen_won": only_chosen,
         "only_safest_won": only_safest,
     }
@@ -362,7 +362,7 @@ SCORINGS = {
 }
 
 
-def rules_weighed(weighed: list[dict]) -> dict:
+def scorings_weighed(weighed: list[dict]) -> dict:
     """What each of `SCORINGS` would win beside the bot's choice, per decision, in win share (mean
     and standard error; the same layouts serve every candidate, so only the decisions where a
     rule picks another cell count), and at how many decisions it picks another cell."""
@@ -449,7 +449,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"{args.decisions}: not a file of decisions written by collect ({failure!r})")
     if args.what == "candidates":
         weighed = compare_all(found[: args.limit], args.layouts, args.workers, args.seed)
-        result = {"headroom": headroom(weighed), "scorings": rules_weighed(weighed)}
+        result = {"headroom": headroom(weighed), "scorings": scorings_weighed(weighed)}
     else:
         decisions = [
             d

@@ -179,7 +179,7 @@ def test_a_scoring_that_picks_the_bots_choice_gains_nothing_and_moves_nowhere():
             _candidate([0, 1], [1, 0, 0, 1], risk="2/10", progress="1/2", two_clicks="8/10"),
         ],
     }
-    got = rollouts.rules_weighed([decision])
+    got = rollouts.scorings_weighed([decision])
     assert got["safest"] == {"gain": 0.5, "error": 0.0, "moved": 1}
     assert got["the bot's: two_clicks + progress/5"] == {"gain": 0.0, "error": 0.0, "moved": 0}
 
@@ -195,6 +195,6 @@ def test_every_candidate_is_played_on_the_same_layouts_and_the_bots_rule_picks_i
     weighed = rollouts._weigh_all((decision, 6, 0))
     assert [tuple(c["cell"]) for c in weighed["candidates"]] == near
     assert all(len(c["wins"]) == 6 for c in weighed["candidates"])
-    assert rollouts.rules_weighed([weighed])["the bot's: two_clicks + progress/5"]["moved"] == 0
+    assert rollouts.scorings_weighed([weighed])["the bot's: two_clicks + progress/5"]["moved"] == 0
     again = rollouts._weigh_all((decision, 6, 0))  # the layouts come from the seed alone
     assert again == weighed
