@@ -89,8 +89,13 @@ def constants(pairs: list[str]) -> dict[str, Fraction | int]:
     for pair in pairs:
         name, _, value = pair.partition("=")
         if not name.isupper() or not hasattr(logicmines.bot, name) or not value:
-            raise SystemExit(f"--set {pair}: not NAME=VALUE for a constant of logicmines.bot")
-        changed[name] = Fraction(value) if "/" in value else int(value)
+            raise ValueError(f"--set {pair}: not NAME=VALUE for a constant of logicmines.bot")
+        try:
+            changed[name] = Fraction(value) if "/" in value else int(value)
+        except (ValueError, ZeroDivisionError):
+            raise ValueError(
+                f"--set {pair}: {value!r} is not a whole number or a fraction"
+            ) from None
     return changed
 
 
@@ -154,6 +159,8 @@ def main() -> None:
     common = (options.seed, options.workers, options.scheduler)
     if options.what == "ingredients" and options.only:
         parser.error("ingredients are measured on expert only")
+    if options.games < 1 or options.start < 0 or options.workers < 1:
+        parser.error("--games and --workers must be positive, --start at least 0")
     if options.what == "ingredients":
         for rule in rules:
             records = [
@@ -163,7 +170,10 @@ def main() -> None:
             for before, after in zip(records, records[1:]):
                 print(json.dumps(paired(before, after, after["ingredients"][-1])), flush=True)
     elif options.what == "tune":
-        changed = constants(options.set)
+        try:
+            changed = constants(options.set)
+        except ValueError as wrong:
+            parser.error(str(wrong))
         for rule in rules:
             tune(
                 rule, options.games, options.seed, options.workers, changed, options.variant,

@@ -1,0 +1,57 @@
+"""benchmarks/autoplay_bench.py: its `--set` constants, its refusals, and `tune --start`, which
+plays the games of the seed from the one it names (docs/autoplay.md quotes such runs)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from logicmines.autoplay import game_seed
+from logicmines.bot import play_game
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+import autoplay_bench  # noqa: E402
+
+
+def test_constants_are_read_as_fractions_or_whole_numbers():
+    got = autoplay_bench.constants(["PROGRESS_WEIGHT=1/10", "CANDIDATES=6"])
+    assert got == {"PROGRESS_WEIGHT": Fraction(1, 10), "CANDIDATES": 6}
+
+
+@pytest.mark.parametrize(
+    ("arguments", "said"),
+    [
+        (["--set", "NOPE=1"], "--set NOPE=1: not NAME=VALUE for a constant"),
+        (["--set", "CANDIDATES=x"], "'x' is not a whole number or a fraction"),
+        (["--set", "PROGRESS_WEIGHT=1/0"], "'1/0' is not a whole number or a fraction"),
+        (["--start", "-1"], "--start at least 0"),
+        (["--games", "0"], "--games and --workers must be positive"),
+    ],
+)
+def test_bad_arguments_are_refused_in_one_line(monkeypatch, capsys, arguments, said):
+    monkeypatch.setattr(sys, "argv", ["autoplay_bench.py", "tune", "--rules", "safe", *arguments])
+    with pytest.raises(SystemExit) as stop:
+        autoplay_bench.main()
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert said in err and "Traceback" not in err
+
+
+def test_tune_starts_at_the_game_it_is_told(capsys):
+    autoplay_bench.tune("zero", 3, 0, 1, {}, first=10_000)
+    records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+
+    def won(games: range) -> str:
+        return "".join(
+            "1" if play_game(16, 30, 99, "zero", game_seed(0, i)).won else "0" for i in games
+        )
+
+    expected = won(range(10_000, 10_003))
+    assert expected != won(range(3))  # so games 0-2 in its place would not pass
+    assert [r["won"] for r in records[:2]] == [expected, expected]  # as it is, and unchanged
+    assert records[0]["start"] == 10_000
+    assert records[2]["gained"] == records[2]["lost"] == 0
