@@ -13,10 +13,10 @@ thousands of games. This tool looks at the decisions themselves:
    same layouts serve both cells, so the difference between them is measured on equal terms.
 3. `candidates` plays every candidate the bot weighed at each decision on the same layouts, and
    records what the bot scores them by (mine probability, chance of progress, chance of
-   surviving two clicks) and a few numbers it does not use (the chance of a blank, the cells
-   forced after the click). From that it estimates how much a better choice among the same
-   candidates could win (`headroom`) and what other scoring rules would have won (`SCORINGS`),
-   each beside the bot's own choice.
+   surviving two clicks) and a few numbers it does not use (the chance of surviving three
+   clicks, the chance of a blank, the cells forced after the click). From that it estimates
+   how much a better choice among the same candidates could win (`headroom`) and what other
+   scoring rules would have won (`SCORINGS`), each beside the bot's own choice.
 
 The layouts are drawn exactly: the staging splits the unknown cells into independent parts and
 the cells touching no digit; each part's models are listed as mines per group of
@@ -212,8 +212,9 @@ def compare(decisions: list[dict], layouts: int, workers: int, seed: int = 0) ->
 def _weigh_all(args: tuple[dict, int, int]) -> dict | None:
     """Every candidate the bot weighed at one decision, each played out on the same `layouts`
     layouts, with what the bot scored it by (its mine probability, its chance of progress and
-    its chance of surviving two clicks) and what other rules might (the chance of a blank, the
-    cells forced after it); None when there are too many models to draw from."""
+    its chance of surviving two clicks) and what other rules might (the chance of surviving
+    three, the chance of a blank, the cells forced after it); None when there are too many
+    models to draw from."""
     decision, layouts, seed = args
     engine = bot._engine("kanren")
     board = Board(tuple(decision["rows"]))
@@ -234,6 +235,7 @@ def _weigh_all(args: tuple[dict, int, int]) -> dict | None:
                 "risk": str(analysis.probabilities[cell]),
                 "progress": str(bot._progress(chances)),
                 "two_clicks": str(bot._two_clicks(chances)),
+                "three_clicks": str(three_clicks(board, cell, total, engine, chances)),
                 # the chance that it is safe and shows a blank (0), and the cells the analysis
                 # then finds safe, and mines, weighed by each digit's chance
                 "blank": str(chances[0][0] if 0 in chances else 0),
@@ -243,6 +245,25 @@ def _weigh_all(args: tuple[dict, int, int]) -> dict | None:
             }
         )
     return {**decision, "candidates": weighed}
+
+
+def three_clicks(
+    board: Board, cell: Cell, mines: int, engine: Backend, chances: dict[int, tuple]
+) -> Fraction:
+    """From `bot.digit_chances` of `cell`: the chance that clicking it is safe and so are the two
+    clicks after it, each the safest cell of the position it finds (certain once a cell is
+    forced safe, as in the bot's two-click chance)."""
+    value = Fraction(0)
+    for digit, (chance, after) in chances.items():
+        if after.safe or not after.probabilities:
+            value += chance
+            continue
+        shown = bot._showing(board, cell, digit)
+        then = min(after.probabilities, key=lambda c: bot._order(shown, after.probabilities, c))
+        value += chance * bot._two_clicks(
+            bot.digit_chances(shown, then, mines, engine, after.count)
+        )
+    return value
 
 
 def compare_all(decisions: list[dict], layouts: int, workers: int, seed: int = 0) -> list[dict]:
@@ -328,6 +349,7 @@ def _numbers(candidate: dict) -> dict[str, Fraction]:
     return {
         "safety": 1 - Fraction(candidate["risk"]),
         "two": Fraction(candidate["two_clicks"]),
+        "three": Fraction(candidate["three_clicks"]),
         "progress": Fraction(candidate["progress"]),
         "blank": Fraction(candidate["blank"]),
         "forced": Fraction(candidate["forced_safe"]),
@@ -347,6 +369,9 @@ SCORINGS = {
     "two_clicks + progress/10": lambda n: n["two"] + _10 * n["progress"],
     "two_clicks + progress/3": lambda n: n["two"] + n["progress"] / 3,
     "two_clicks x (1 + progress/5)": lambda n: n["two"] * (1 + _5 * n["progress"]),
+    "three_clicks": lambda n: n["three"],
+    "three_clicks + progress/10": lambda n: n["three"] + _10 * n["progress"],
+    "three_clicks + progress/5": lambda n: n["three"] + _5 * n["progress"],
     "safety + blank/5": lambda n: n["safety"] + _5 * n["blank"],
     "two_clicks + blank/5": lambda n: n["two"] + _5 * n["blank"],
     "two_clicks + progress/5 + blank/10": lambda n: (

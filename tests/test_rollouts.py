@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 import sys
 from collections import Counter
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -128,6 +129,7 @@ def _candidate(cell, wins, risk="1/10", progress="0", two_clicks="0"):
         "risk": risk,
         "progress": progress,
         "two_clicks": two_clicks,
+        "three_clicks": "0",
         "blank": "0",
         "forced_safe": "0",
         "forced_mines": "0",
@@ -195,6 +197,9 @@ def test_every_candidate_is_played_on_the_same_layouts_and_the_bots_rule_picks_i
     weighed = rollouts._weigh_all((decision, 6, 0))
     assert [tuple(c["cell"]) for c in weighed["candidates"]] == near
     assert all(len(c["wins"]) == 6 for c in weighed["candidates"])
+    for c in weighed["candidates"]:  # each click survived is one more chance to lose
+        risk, two, three = (Fraction(c[k]) for k in ("risk", "two_clicks", "three_clicks"))
+        assert three <= two <= 1 - risk
     assert rollouts.scorings_weighed([weighed])["the bot's: two_clicks + progress/5"]["moved"] == 0
     again = rollouts._weigh_all((decision, 6, 0))  # the layouts come from the seed alone
     assert again == weighed
