@@ -181,32 +181,48 @@ def collect(rule: str, seed: int, games: int, workers: int, size=(16, 30, 99)) -
         return [d for found in pool.map(_decisions_of, jobs, chunksize=2) for d in found]
 
 
+def _drawn(decision: dict, layouts: int, seed: int) -> tuple[Board, int, list[set]] | None:
+    """A decision's board and mine total, and `layouts` layouts drawn for it from `seed` (None:
+    too many models to draw from)."""
+    board = Board(tuple(decision["rows"]))
+    total = decision["mines"]
+    try:
+        fitting = Layouts(board, total, bot._engine("kanren"))
+    except TooManyModels:
+        return None
+    rng = random.Random(seed)
+    return board, total, [fitting.draw(rng) for _ in range(layouts)]
+
+
+def _in_pool(weigh, decisions: list[dict], layouts: int, workers: int, seed: int) -> list[dict]:
+    """Each decision weighed by `weigh` in `workers` processes, the decision's index mixed into
+    `seed` for its layouts; decisions with too many models to draw from are left out."""
+    jobs = [(d, layouts, game_seed(seed, i)) for i, d in enumerate(decisions)]
+    with multiprocessing.get_context("spawn").Pool(workers) as pool:
+        return [w for w in pool.imap(weigh, jobs, chunksize=1) if w is not None]
+
+
 def _weigh(args: tuple[dict, int, int]) -> dict | None:
     """Both cells of one decision played out on the same `layouts` layouts (None: too many
     models to draw from)."""
     decision, layouts, seed = args
-    engine = bot._engine("kanren")
-    board = Board(tuple(decision["rows"]))
-    total = decision["mines"]
-    try:
-        fitting = Layouts(board, total, engine)
-    except TooManyModels:
+    found = _drawn(decision, layouts, seed)
+    if found is None:
         return None
-    rng = random.Random(seed)
-    chosen, safest = tuple(decision["chosen"]), tuple(decision["safest"])
-    wins = {"chosen": [], "safest": []}
-    for _ in range(layouts):
-        layout = fitting.draw(rng)
-        wins["chosen"].append(int(play_out(board, layout, chosen, total, engine)))
-        wins["safest"].append(int(play_out(board, layout, safest, total, engine)))
+    board, total, drawn = found
+    engine = bot._engine("kanren")
+    wins = {
+        name: [
+            int(play_out(board, layout, tuple(decision[name]), total, engine)) for layout in drawn
+        ]
+        for name in ("chosen", "safest")
+    }
     return {**decision, "wins": wins}
 
 
 def compare(decisions: list[dict], layouts: int, workers: int, seed: int = 0) -> list[dict]:
-    """Each decision weighed (`_weigh`), the decision's index mixed into `seed` for its layouts."""
-    jobs = [(d, layouts, game_seed(seed, i)) for i, d in enumerate(decisions)]
-    with multiprocessing.get_context("spawn").Pool(workers) as pool:
-        return [w for w in pool.map(_weigh, jobs, chunksize=1) if w is not None]
+    """Each decision weighed (`_weigh`)."""
+    return _in_pool(_weigh, decisions, layouts, workers, seed)
 
 
 def _weigh_all(args: tuple[dict, int, int]) -> dict | None:
@@ -216,16 +232,12 @@ def _weigh_all(args: tuple[dict, int, int]) -> dict | None:
     three, the chance of a blank, the cells forced after it); None when there are too many
     models to draw from."""
     decision, layouts, seed = args
-    engine = bot._engine("kanren")
-    board = Board(tuple(decision["rows"]))
-    total = decision["mines"]
-    analysis = engine.analyze(board, total)
-    try:
-        fitting = Layouts(board, total, engine)
-    except TooManyModels:
+    found = _drawn(decision, layouts, seed)
+    if found is None:
         return None
-    rng = random.Random(seed)
-    drawn = [fitting.draw(rng) for _ in range(layouts)]
+    board, total, drawn = found
+    engine = bot._engine("kanren")
+    analysis = engine.analyze(board, total)
     weighed = []
     for cell in bot._candidates(board, analysis.probabilities):
         chances = bot.digit_chances(board, cell, total, engine, analysis.count)
@@ -268,9 +280,12 @@ def three_clicks(
 
 def compare_all(decisions: list[dict], layouts: int, workers: int, seed: int = 0) -> list[dict]:
     """Each decision's candidates weighed (`_weigh_all`), on layouts drawn as `compare` draws."""
-    jobs = [(d, layouts, game_seed(seed, i)) for i, d in enumerate(decisions)]
-    with multiprocessing.get_context("spawn").Pool(workers) as pool:
-        return [w for w in pool.imap(_weigh_all, jobs, chunksize=1) if w is not None]
+    return _in_pool(_weigh_all, decisions, layouts, workers, seed)
+
+
+def _chosen(weighed: dict) -> int:
+    """Where the bot's choice stands among a decision's candidates."""
+    return next(i for i, c in enumerate(weighed["candidates"]) if c["cell"] == weighed["chosen"])
 
 
 def _mean_and_error(values: list[float]) -> tuple[float, float]:
@@ -298,7 +313,7 @@ def headroom(weighed: list[dict]) -> dict:
     for w in weighed:
         cands = w["candidates"]
         wins = [c["wins"] for c in cands]
-        mine = next(i for i, c in enumerate(cands) if c["cell"] == w["chosen"])
+        mine = _chosen(w)
         n = len(wins[mine])
         halves = (range(n // 2), range(n // 2, n))
         gains = []
@@ -392,19 +407,19 @@ def scorings_weighed(weighed: list[dict]) -> dict:
     and standard error; the same layouts serve every candidate, so only the decisions where a
     rule picks another cell count), and at how many decisions it picks another cell."""
     out = {}
+    # per decision: each candidate's numbers, its wins, and where the bot's choice stands
+    decisions = [
+        ([_numbers(c) for c in w["candidates"]], [c["wins"] for c in w["candidates"]], _chosen(w))
+        for w in weighed
+    ]
     for name, value in SCORINGS.items():
         gains, moved = [], 0
-        for w in weighed:
-            cands = w["candidates"]
-            numbers = [_numbers(c) for c in cands]
+        for numbers, wins, mine in decisions:
             pick = max(
-                range(len(cands)), key=lambda i: (value(numbers[i]), numbers[i]["safety"], -i)
+                range(len(numbers)), key=lambda i: (value(numbers[i]), numbers[i]["safety"], -i)
             )
-            mine = next(i for i, c in enumerate(cands) if c["cell"] == w["chosen"])
             moved += pick != mine
-            gains.append(
-                (sum(cands[pick]["wins"]) - sum(cands[mine]["wins"])) / len(cands[0]["wins"])
-            )
+            gains.append((sum(wins[pick]) - sum(wins[mine])) / len(wins[mine]))
         mean, error = _mean_and_error(gains)
         out[name] = {"gain": mean, "error": error, "moved": moved}
     return out
