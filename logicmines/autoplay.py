@@ -213,5 +213,6 @@ def _settings(
         raise DealError(f"--workers must be at least 1, not {workers}")
     check_seed(seed)
     # The first deal says, in its words, when the mines do not fit beside the first click.
-    deal(height, width, mines, first=first_click(height, width, rules), zero_start=rules == "zero")
+    first = first_click(height, width, mines, rules)
+    deal(height, width, mines, first=first, zero_start=rules == "zero")
     return height, width, mines

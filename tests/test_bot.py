@@ -237,7 +237,7 @@ def test_the_bot_never_clicks_a_known_mine_and_guesses_only_when_nothing_is_forc
 def test_the_bot_wins_without_guessing_every_game_the_judge_wins_by_logic() -> None:
     won_by_logic = 0
     for seed in range(12):
-        first = first_click(9, 9, "safe")
+        first = first_click(9, 9, 10, "safe")
         game = deal(9, 9, 10, first=first, seed=seed)
         outcome = play_game(9, 9, 10, "safe", seed)
         if solvable(game.board, first, 10).won:
@@ -256,6 +256,9 @@ def test_a_game_is_the_same_every_time_it_is_played(ingredients) -> None:
 
 
 def test_first_clicks() -> None:
-    assert first_click(16, 30, "safe") == (0, 0)
-    assert first_click(16, 30, "zero") == (2, 2)
-    assert first_click(2, 2, "zero") == (1, 1)
+    assert first_click(16, 30, 99, "safe") == (0, 0)
+    assert first_click(16, 30, 99, "zero") == (3, 3)  # more than 18 % mines: one square further in
+    assert first_click(16, 16, 40, "zero") == (2, 2)
+    assert first_click(9, 9, 10, "zero") == (2, 2)
+    assert first_click(2, 2, 0, "zero") == (1, 1)
+    assert first_click(3, 3, 2, "zero") == (2, 2)  # dense, but the board ends at (2,2)
