@@ -83,18 +83,19 @@ def paired(before: dict, after: dict, step: str) -> dict:
     }
 
 
-def constants(pairs: list[str]) -> dict[str, Fraction | int]:
-    """NAME=VALUE pairs as the bot's constants: a value with a slash is a fraction."""
+def constants(pairs: list[str], option: str = "--set") -> dict[str, Fraction | int]:
+    """NAME=VALUE pairs (given with `option`) as the bot's constants: a value with a slash is a
+    fraction."""
     changed = {}
     for pair in pairs:
         name, _, value = pair.partition("=")
         if not name.isupper() or not hasattr(logicmines.bot, name) or not value:
-            raise ValueError(f"--set {pair}: not NAME=VALUE for a constant of logicmines.bot")
+            raise ValueError(f"{option} {pair}: not NAME=VALUE for a constant of logicmines.bot")
         try:
             changed[name] = Fraction(value) if "/" in value else int(value)
         except (ValueError, ZeroDivisionError):
             raise ValueError(
-                f"--set {pair}: {value!r} is not a whole number or a fraction"
+                f"{option} {pair}: {value!r} is not a whole number or a fraction"
             ) from None
     return changed
 
@@ -120,11 +121,14 @@ def tune(
     changed: dict,
     variant: str | None = None,
     first: int = 0,
+    base: dict | None = None,
 ) -> None:
     """The default bot on the same expert games (`games` of them from game `first`) as it is and
-    with `changed` constants (and the policy `variant` of bot_variants.py)."""
+    with `changed` constants (and the policy `variant` of bot_variants.py); `base` constants are
+    set on both sides (to replay a run of an earlier default)."""
+    base = base or {}
     records = []
-    for setting, policy in (({}, None), (changed, variant)):
+    for setting, policy in ((base, None), (base | changed, variant)):
         start = time.perf_counter()
         with multiprocessing.get_context("spawn").Pool(workers, _use, (setting, policy)) as pool:
             jobs = [(rule, seed, i) for i in range(first, first + games)]
@@ -152,6 +156,9 @@ def main() -> None:
     parser.add_argument("--only", choices=list(PRESETS), action="append")
     parser.add_argument("--rules", choices=["safe", "zero"], action="append")
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE")
+    parser.add_argument(
+        "--base", action="append", default=[], metavar="NAME=VALUE", help="tune: on both sides"
+    )
     parser.add_argument("--variant", choices=sorted(VARIANTS), help="tune: a policy tried")
     options = parser.parse_args()
     names = options.only or list(PRESETS)
@@ -172,12 +179,13 @@ def main() -> None:
     elif options.what == "tune":
         try:
             changed = constants(options.set)
+            base = constants(options.base, "--base")
         except ValueError as wrong:
             parser.error(str(wrong))
         for rule in rules:
             tune(
                 rule, options.games, options.seed, options.workers, changed, options.variant,
-                options.start,
+                options.start, base,
             )  # fmt: skip
     elif options.what == "presets":
         for name in names:

@@ -28,6 +28,7 @@ def test_constants_are_read_as_fractions_or_whole_numbers():
         (["--set", "NOPE=1"], "--set NOPE=1: not NAME=VALUE for a constant"),
         (["--set", "CANDIDATES=x"], "'x' is not a whole number or a fraction"),
         (["--set", "PROGRESS_WEIGHT=1/0"], "'1/0' is not a whole number or a fraction"),
+        (["--base", "DENSE_START=y"], "--base DENSE_START=y: 'y' is not a whole number"),
         (["--start", "-1"], "--start at least 0"),
         (["--games", "0"], "--games and --workers must be positive"),
     ],
@@ -55,3 +56,19 @@ def test_tune_starts_at_the_game_it_is_told(capsys):
     assert [r["won"] for r in records[:2]] == [expected, expected]  # as it is, and unchanged
     assert records[0]["start"] == 10_000
     assert records[2]["gained"] == records[2]["lost"] == 0
+
+
+def test_tune_sets_base_constants_on_both_sides(capsys, monkeypatch):
+    autoplay_bench.tune("zero", 6, 0, 1, {}, base={"DENSE_START": 2})
+    records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+
+    def won(start: int) -> str:
+        monkeypatch.setattr("logicmines.bot.DENSE_START", start)
+        return "".join(
+            "1" if play_game(16, 30, 99, "zero", game_seed(0, i)).won else "0" for i in range(6)
+        )
+
+    at_22, at_33 = won(2), won(3)
+    assert at_22 != at_33  # so a side left at the default's (3,3) would not pass
+    assert [r["won"] for r in records[:2]] == [at_22, at_22]
+    assert [r["set"] for r in records[:2]] == [{"DENSE_START": "2"}] * 2
