@@ -14,7 +14,9 @@ Each line printed is one JSON object (a run's summary with what was run); docs/a
 them. `tune` plays the default bot on expert twice on the same seeds, as it is and with some of
 `logicmines.bot`'s constants changed, and prints the paired difference: how the constants were
 chosen (docs/autoplay.md); `--variant` plays one of the policies of bot_variants.py instead, ideas
-tried and not kept; `--start I` plays games I, I+1, ... of the seed instead of 0, 1, ....
+tried and not kept; `--start I` plays games I, I+1, ... of the seed instead of 0, 1, ...;
+`--base NAME=VALUE` sets a constant on both sides (`--base DENSE_START=2` replays a zero-rule
+run of the bot that opened expert games at (2,2), before 2 December 2026).
 The 10,000-game figures: `presets --games 10000 --only expert --workers K` on a machine with K
 cores, or with `--scheduler ADDRESS` on a Dask cluster.
 """
