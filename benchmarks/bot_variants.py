@@ -26,6 +26,8 @@
 - `close`: the candidates are only those whose mine probability is at most 3 points above the
   safest cell's (the default weighs all within 10 % of the best safety, so a cell at 15 % can
   be chosen over one at 7.6 % for its progress).
+- `firstsafe`: the game's first guess is the safest cell, in the default's order among equals;
+  every later guess is the default's.
 - `nolink`: progress counts a digit only when it makes a cell safe beyond those that are safe
   wherever the clicked cell is (`linked_safe`): a click's being safe alone, settling a pair
   beside it, is no longer progress.
@@ -303,6 +305,32 @@ def close() -> None:
     bot._candidates = _close_candidates
 
 
+# --- firstsafe ----------------------------------------------------------------------------------
+
+
+def firstsafe() -> None:
+    """The game's first guess is the safest cell (the default's order among equals: fewest
+    unknown neighbours), weighed neither for progress nor for the next click; every later guess
+    is the default's."""
+    default_play_on, default_choose = bot.play_on, bot.choose
+    pending = [False]
+
+    def play_on(table, mines, used, engine, guesses):
+        pending[0] = True
+        return default_play_on(table, mines, used, engine, guesses)
+
+    def choose(
+        board: Board, analysis: Analysis, mines: int, ingredients: frozenset[str], engine: Backend
+    ) -> Cell:
+        if pending[0]:
+            pending[0] = False
+            probabilities = analysis.probabilities
+            return min(probabilities, key=lambda cell: bot._order(board, probabilities, cell))
+        return default_choose(board, analysis, mines, ingredients, engine)
+
+    bot.play_on, bot.choose = play_on, choose
+
+
 VARIANTS: dict[str, Callable[[], None]] = {
     "blend": blend,
     "living": living,
@@ -314,4 +342,5 @@ VARIANTS: dict[str, Callable[[], None]] = {
     "dominate": dominate,
     "nolink": nolink,
     "close": close,
+    "firstsafe": firstsafe,
 }

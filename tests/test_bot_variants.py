@@ -30,6 +30,7 @@ CHANGED = (
     "_candidates",
     "_progress",
     "choose",
+    "play_on",
 )
 
 
@@ -213,3 +214,31 @@ def test_close_leaves_out_candidates_much_riskier_than_the_safest(monkeypatch) -
         risk[bot.choose(board, analysis, 99, ingredients, ENGINE)]
         <= safest + bot_variants.CLOSE_GAP
     )
+
+
+def test_firstsafe_makes_each_games_first_guess_the_safest_cell_and_later_ones_the_defaults(
+    monkeypatch,
+) -> None:
+    for attribute in CHANGED:
+        monkeypatch.setattr(bot, attribute, getattr(bot, attribute))
+    default = [play_game(16, 30, 99, "zero", seed, trace=True) for seed in range(6)]
+    default_choose = bot.choose
+    bot_variants.firstsafe()
+    changed = [play_game(16, 30, 99, "zero", seed, trace=True) for seed in range(6)]
+    differs = 0
+    for before, after in zip(default, changed):
+        if not after.trace:
+            assert not before.trace  # no guess: nothing to change
+            continue
+        first = after.trace[0]
+        probabilities = ENGINE.analyze(first.board, 99).probabilities
+        assert first.cell == min(
+            probabilities, key=lambda cell: bot._order(first.board, probabilities, cell)
+        )
+        differs += first.cell != before.trace[0].cell
+        for guess in after.trace[1:]:  # later guesses: the default's choice on the same board
+            analysis = ENGINE.analyze(guess.board, 99)
+            assert guess.cell == default_choose(
+                guess.board, analysis, 99, frozenset(bot.DEFAULT), ENGINE
+            )
+    assert differs >= 1
