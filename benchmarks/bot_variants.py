@@ -46,7 +46,7 @@ from logicmines.board import Board, Cell
 # --- blend ---------------------------------------------------------------------------------------
 
 
-def _dead(board: Board, probabilities: dict[Cell, Fraction], cell: Cell) -> bool:
+def dead(board: Board, probabilities: dict[Cell, Fraction], cell: Cell) -> bool:
     """Sure to show one digit: none of its unknown neighbours is undecided."""
     return not any(board[n] == "?" and 0 < probabilities[n] < 1 for n in board.neighbours(cell))
 
@@ -59,7 +59,7 @@ def _living_next(analysis: Analysis) -> Fraction:
         return Fraction(1)
     board = analysis.board
     living = sorted(
-        p for cell, p in probabilities.items() if p < 1 and not _dead(board, probabilities, cell)
+        p for cell, p in probabilities.items() if p < 1 and not dead(board, probabilities, cell)
     )
     if not living:
         rest = [p for p in probabilities.values() if p < 1]

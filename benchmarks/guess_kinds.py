@@ -7,14 +7,14 @@ sorts every guess by what the exact analysis of its position says about it:
   search, `logicmines.bot.ENDGAME_LAYOUTS`), or `middle` (every other guess);
 - `off`: the cell touches no digit (all such cells are equally likely to be mines);
 - `dead`: none of the cell's unknown neighbours is undecided, so the digit it would show is
-  certain and tells nothing;
+  certain and tells nothing (`bot_variants.dead`);
 - `safest`: no unknown cell is less likely to be a mine;
 - `risk`: the cell's mine probability, in the bands of `BANDS`;
 - `lost`: the click was a mine (the game's last).
 
 docs/autoplay.md quotes the result:
 
-    .venv/bin/python benchmarks/guess_kinds.py --games 300 --seed 900 --rules safe --workers 2
+    .venv/bin/python benchmarks/guess_kinds.py --games 2000 --seed 900 --rules safe --workers 2
 
 prints one JSON line: the games and wins, then for each kind of guess how many were made and how
 many lost their game (a guess counts in every kind it belongs to).
@@ -31,6 +31,8 @@ from fractions import Fraction
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
+from bot_variants import dead  # noqa: E402
+
 from logicmines.analysis import Analysis  # noqa: E402
 from logicmines.autoplay import game_seed  # noqa: E402
 from logicmines.board import Board, Cell  # noqa: E402
@@ -43,11 +45,6 @@ BANDS = (
     (Fraction(2, 5), "risk<=40%"),
 )
 COIN_FLIP = "risk>40%"
-
-
-def dead(board: Board, probabilities: dict[Cell, Fraction], cell: Cell) -> bool:
-    """The digit `cell` would show is certain: none of its unknown neighbours is undecided."""
-    return not any(board[n] == "?" and 0 < probabilities[n] < 1 for n in board.neighbours(cell))
 
 
 def kinds(board: Board, analysis: Analysis, cell: Cell, first: bool) -> list[str]:

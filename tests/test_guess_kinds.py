@@ -1,6 +1,6 @@
 """benchmarks/guess_kinds.py, which sorts the autoplay bot's guesses (docs/autoplay.md, "Where the
-guesses are"): its dead cells against plain enumeration, its kinds on boards worked by hand, and a
-measurement whose counts add up."""
+games are lost"): its dead cells against plain enumeration, its kinds on boards worked by hand,
+and a measurement whose counts add up."""
 
 from __future__ import annotations
 
