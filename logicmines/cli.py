@@ -953,12 +953,25 @@ def _words(parser: argparse.ArgumentParser) -> tuple[list[str], dict[str, list[s
     return options, values, files
 
 
+def _commands(
+    parser: argparse.ArgumentParser, path: str = ""
+) -> list[tuple[str, argparse.ArgumentParser]]:
+    """Every command below `parser` with its path ('generate', then 'generate.puzzle'), parent
+    before child; `parser` itself first, as ''."""
+    found = [(path, parser)]
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for name, sub in action.choices.items():
+                found += _commands(sub, f"{path}.{name}" if path else name)
+    return found
+
+
 def completion_script(parser: argparse.ArgumentParser, shell: str) -> str:
-    """A bash function that completes `parser`'s commands, options and their choices, with the
-    line that registers it; for zsh, the same through zsh's bash-completion emulation."""
-    commands = next(a.choices for a in parser._actions if isinstance(a, argparse._SubParsersAction))
-    cases, value_cases = [], []
-    for name, sub in [("", parser), *commands.items()]:
+    """A bash function that completes `parser`'s commands (and their own subcommands, as
+    `generate puzzle`), options and their choices, with the line that registers it; for zsh, the
+    same through zsh's bash-completion emulation."""
+    cases, value_cases, steps = [], [], []
+    for name, sub in _commands(parser):
         options, values, files = _words(sub)
         free = " ".join(values.get("", []) or [])
         cases.append(
@@ -970,11 +983,14 @@ def completion_script(parser: argparse.ArgumentParser, shell: str) -> str:
                 continue
             what = 'files=1; free=""' if offered is None else f'files=0; free="{" ".join(offered)}"'
             value_cases.append(f"        {name}/{option}) {what}; settled=1 ;;")
+        if name:
+            parent, _, word = name.rpartition(".")
+            steps.append(f"            {parent}/{word}) command={name} ;;")
     script = _BASH.format(
         function=_FUNCTION,
         version=__version__,
         shell=shell,
-        commands="|".join(commands),
+        steps="\n".join(steps),
         cases="\n".join(cases),
         value_cases="\n".join(value_cases),
     )
@@ -998,9 +1014,11 @@ _BASH = """\
     local cur prev command="" word options free files=0 settled=0
     cur=${{COMP_WORDS[@]:$((COMP_CWORD)):1}}
     prev=${{COMP_WORDS[@]:$((COMP_CWORD - 1)):1}}
+    # Each word that names a command below the one found so far steps down to it: a word
+    # after `generate` may be `puzzle`; the same word after a file name or a value is left alone.
     for word in "${{COMP_WORDS[@]:1:$((COMP_CWORD - 1))}}"; do
-        case $word in
-            {commands}) command=$word; break ;;
+        case $command/$word in
+{steps}
         esac
     done
     case $command in

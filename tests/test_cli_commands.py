@@ -174,6 +174,17 @@ def test_bash_completes_an_options_choices():
 
 
 @pytest.mark.skipif(BASH is None, reason="bash is not installed")
+def test_bash_completes_below_a_command_that_has_its_own_commands():
+    assert _complete("generate", "") == ["puzzle", "game"]
+    assert "--no-guess" in _complete("generate", "game", "--")
+    assert _complete("generate", "puzzle", "--mi") == ["--mines", "--minimal"]
+    assert _complete("generate", "game", "--no") == ["--no-guess"]
+    assert _complete("generate", "puzzle", "--no") == []  # a puzzle has no --no-guess
+    # once below `generate`, its commands' names are not offered again
+    assert _complete("generate", "puzzle", "") == []
+
+
+@pytest.mark.skipif(BASH is None, reason="bash is not installed")
 def test_bash_offers_nothing_for_a_number():
     assert _complete("check", "--timeout", "") == []
 
