@@ -63,7 +63,8 @@ FILE is read from standard input when it is '-' or left out. The example boards 
 logicmines: 'logicmines examples' lists them, 'logicmines examples NAME' prints one.
 
 exit status: 0 success (check: every board has exactly one solution), 1 check found a board
-without exactly one solution or compare found engines that disagree, 2 bad input or usage,
+without exactly one solution, solvable a game that logic alone does not win, or compare
+engines that disagree, 2 bad input or usage,
 3 some board got no answer within --timeout (one line on stderr says which; the other boards
 are answered).
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from conftest import run_main
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from oracle import all_models
@@ -114,6 +115,21 @@ def test_text_and_json_of_a_stuck_game():
 def test_text_of_a_won_game():
     answer = solvable(game("EMEE / MMEE / EEEE"), (2, 3), 3)
     assert solvable_lines(answer) == ["yes: won by logic alone from (2,3) with 3 mines in all"]
+
+
+def test_the_command_exits_1_when_some_game_is_not_won_by_logic_alone():
+    walled = "EMEE\nMMEE\nEEEE\n"
+    assert run_main(["solvable", "--click", "2,3", "--mines", "3"], walled).status == 0
+    stuck = run_main(["solvable", "--click", "2,3"], walled)
+    assert (stuck.status, stuck.err) == (1, "")
+    assert stuck.out.startswith("no: stuck from (2,3)")
+    cleared = "MEEE\nEEEE\nEEEE\n"  # the click's opening clears it
+    assert run_main(["solvable", "--click", "2,3"], cleared).status == 0
+    both = run_main(["solvable", "--click", "2,3"], cleared + "\n" + walled)
+    assert both.status == 1 and both.out.count("yes: won") == 1
+    assert "solvable a game that logic alone does not win" in " ".join(
+        run_main(["--help"]).out.split()
+    )
 
 
 def test_a_game_already_under_way_is_played_from_what_it_shows():
