@@ -123,7 +123,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--svg",
         type=_file_name,
         metavar="FILE",
-        help="also draw the board as an SVG heat map (board N>1: FILE-N)",
+        help="also draw the board as an SVG heat map (board N>1 of a file: out.svg gives "
+        "out-N.svg)",
     )
     analyze.add_argument(
         "--show-staging",
@@ -209,7 +210,7 @@ def _trace(commands) -> None:
         "--svg",
         type=_file_name,
         metavar="FILE",
-        help="also draw the search tree as SVG (board N>1: FILE-N)",
+        help="also draw the search tree as SVG (board N>1 of a file: out.svg gives out-N.svg)",
     )
 
 
@@ -703,7 +704,8 @@ def _staging(board: Board) -> Staged | None:
 
 
 def _write_picture(text: str, path: str, index: int) -> None:
-    """Write an SVG for the board at `index` (from 0): to `path`, or FILE-N for board N > 1."""
+    """Write an SVG for the board at `index` (from 0): to `path`, with -N before its extension
+    for board N > 1 (out.svg, out-2.svg, ...)."""
     if index:
         root, ext = os.path.splitext(path)
         path = f"{root}-{index + 1}{ext}"
