@@ -384,7 +384,7 @@ class PlayApp(App[None]):
         self.cursor = (old.height // 2, old.width // 2)
         self._start_message()
         if self.hints:
-            self._ask_engine()
+            self.say(self._hints_wait())  # the engine is asked after the first click
         self.refresh_board()
 
     @property
@@ -418,11 +418,19 @@ class PlayApp(App[None]):
         elif self.state.over:
             self.hints = False
             self.say("the game is over: n for a new one")
+        elif not self.state.dealt:
+            self.say(self._hints_wait())
         else:
             self.say("thinking ...")
             self._ask_engine()
         self.refresh_board()
         self._keep_cursor_visible()
+
+    def _hints_wait(self) -> str:
+        """What the hints say before the first click: the mines are laid after it, around the
+        square clicked, so no chance of the board as it shows would be the game's."""
+        around = " and its neighbours" if self.state.zero_start else ""
+        return f"hints after the first click: it{around} can never hold a mine, wherever it is"
 
     def _ask_engine(self) -> None:
         self.analysis = None

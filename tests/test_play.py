@@ -335,6 +335,32 @@ async def test_hints_follow_the_game_and_turn_off(tmp_path):
 
 
 @played
+async def test_hints_wait_for_the_first_click_which_lays_the_mines(tmp_path):
+    # Before the first click no mine is laid: the board's chances (10/81 each here) are not the
+    # game's, as the square clicked first is safe wherever it is. The overlay waits for it.
+    app = app_for(new_game(9, 9, 10, seed=3, zero_start=True), tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await hints_shown(pilot, app)
+        assert app.hints and app.analysis is None and not app.state.dealt
+        assert message(app) == (
+            "hints after the first click: it and its neighbours can never hold a mine, "
+            "wherever it is"
+        )
+        assert face(app, (0, 0)) == " . "
+        await click(pilot, app, (4, 4))
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert app.state.dealt
+        assert app.analysis == make_backend("kanren").analyze(app.state.board, 10)
+        assert message(app).startswith("hints by kanren: ")
+        await pilot.press("n")  # a new game is not dealt either: the overlay waits again
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert app.hints and app.analysis is None
+        assert message(app).startswith("hints after the first click: it and its neighbours")
+
+
+@played
 async def test_hints_without_colour_still_mark_the_best_click(tmp_path, monkeypatch):
     monkeypatch.setenv("NO_COLOR", "1")
     app = app_for(loaded(MIDGAME), tmp_path)
