@@ -35,6 +35,10 @@ _FIELD = {
     "clicks": re.compile(r"\b(\d+) clicks?\b"),
     "seconds": re.compile(r"\b(\d+(?:\.\d+)?) s\b"),
 }
+# The comment line `generate game` writes: "# 9x9, 10 mines, first click 4,4 (no guess), seed 3".
+_DEALT = re.compile(r"#\s*\d+x\d+, \d+ mines?, first click \d+,\d+\b")
+# How the game was dealt, in either line; `n` deals the next games the same way.
+_HOW = {"no_guess": re.compile(r"\bno guess\b"), "zero_start": re.compile(r"\bzero start\b")}
 _FLAGS = re.compile(r"#\s*flags:(.*)")
 _CELL = re.compile(r"(\d+),(\d+)")
 
@@ -189,8 +193,10 @@ class GameState:
         if not self.dealt:
             raise GameError("nothing to save yet: the mines are laid at the first click")
         clicks, seconds = plural(self.clicks, "click"), round(self.seconds(), 1)
+        how = [w for w, on in (("no guess", self.no_guess), ("zero start", self.zero_start)) if on]
+        dealt = f" ({', '.join(how)})" if how else ""
         lines = [
-            f"{_SAVED} {self.height}x{self.width}, {plural(self.mines, 'mine')}, "
+            f"{_SAVED} {self.height}x{self.width}, {plural(self.mines, 'mine')}{dealt}, "
             f"seed {self.seed}, {clicks}, {seconds:g} s"
         ]
         if self.flags:
@@ -248,6 +254,10 @@ def load_game(text: str, source: str, clock: Callable[[], float] = time.monotoni
     for number, line in enumerate(text.splitlines(), start=1):
         if line.startswith(_SAVED):
             _read_counters(game, line)
+            _read_how(game, line)
+        elif _DEALT.match(line):
+            _read_counters(game, line, seed_only=True)
+            _read_how(game, line)
         flags = _FLAGS.fullmatch(line.strip())
         if flags:
             game.flags |= _read_flags(board, flags.group(1), f"{source}:{number}")
@@ -256,14 +266,21 @@ def load_game(text: str, source: str, clock: Callable[[], float] = time.monotoni
     return game
 
 
-def _read_counters(game: GameState, line: str) -> None:
+def _read_counters(game: GameState, line: str, seed_only: bool = False) -> None:
     found = {name: pattern.search(line) for name, pattern in _FIELD.items()}
     if found["seed"] and int(found["seed"].group(1)) < 2**64:
         game.seed = int(found["seed"].group(1))
+    if seed_only:
+        return
     if found["clicks"]:
         game.clicks = int(found["clicks"].group(1))
     if found["seconds"]:
         game.seconds_before = float(found["seconds"].group(1))
+
+
+def _read_how(game: GameState, line: str) -> None:
+    game.no_guess = bool(_HOW["no_guess"].search(line))
+    game.zero_start = bool(_HOW["zero_start"].search(line))
 
 
 def _read_flags(board: Board, text: str, where: str) -> set[Cell]:

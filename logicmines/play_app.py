@@ -489,6 +489,14 @@ def prepare(args: argparse.Namespace) -> tuple[GameState, Backend, Path | None, 
     if args.load is not None:
         if args.preset or args.size or args.mines is not None:
             raise GameError("--load plays the game the file holds: leave out the size and --mines")
+        dealt = [f"--{o}" for o in ("no-guess", "zero-start") if getattr(args, o.replace("-", "_"))]
+        if args.seed is not None:
+            dealt.append("--seed")
+        if dealt:
+            raise GameError(
+                f"--load plays the game the file holds, and its next games (n) are dealt as its "
+                f"first line says: leave out {' and '.join(dealt)}"
+            )
         path = Path(args.load)
         try:
             data = path.read_bytes()

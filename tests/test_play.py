@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 import textual  # noqa: F401 (missing textual is a failure here, never a skip)
-from conftest import checkout_env
+from conftest import checkout_env, run_main
 from oracle import all_models
 
 from logicmines.backends import make_backend
@@ -393,6 +393,30 @@ async def test_save_and_load_round_trip(tmp_path):
         assert "Clicks   2" in status_line(app2) and "Time   12" in status_line(app2)
 
 
+def test_a_game_keeps_how_it_was_dealt_through_saving_and_loading(tmp_path):
+    game = new_game(9, 9, 10, seed=3, no_guess=True, zero_start=True, clock=Clock())
+    game.click((4, 4))
+    text = game.saved_text()
+    assert text.startswith("# logicmines play: 9x9, 10 mines (no guess, zero start), seed 3, ")
+    again = loaded(text)
+    assert (again.no_guess, again.zero_start, again.seed) == (True, True, 3)
+    plain = new_game(9, 9, 10, seed=3, clock=Clock())
+    plain.click((4, 4))
+    assert (loaded(plain.saved_text()).no_guess, loaded(plain.saved_text()).zero_start) == (
+        False,
+        False,
+    )
+
+
+def test_a_game_from_generate_loads_with_how_it_was_dealt():
+    dealt = run_main(["generate", "game", "beginner", "--no-guess", "--zero-start", "--seed", "3"])
+    assert dealt.status == 0 and dealt.out.startswith("# 9x9, 10 mines, first click 4,4 (")
+    game = loaded(dealt.out)
+    assert (game.no_guess, game.zero_start, game.seed, game.clicks) == (True, True, 3, 0)
+    other = loaded(run_main(["generate", "game", "5x5", "--mines", "3", "--seed", "9"]).out)
+    assert (other.no_guess, other.zero_start, other.seed) == (False, False, 9)
+
+
 def test_a_game_board_without_saved_lines_loads(tmp_path):
     game = loaded("EEEEE\nEEMEE\nEEEEE\nEEEEE\n")  # LeetCode 529, example 1
     assert (game.mines, game.clicks, game.flags, game.status) == (1, 0, set(), "playing")
@@ -487,6 +511,11 @@ def test_prepare_reads_presets_and_sizes(tmp_path):
         ({"size": "nine"}, "a size is HxW"),
         ({"load": "nowhere.txt"}, "cannot read nowhere.txt: No such file"),
         ({"load": "x.txt", "mines": 3}, "--load plays the game the file holds"),
+        ({"load": "x.txt", "no_guess": True}, "as its first line says: leave out --no-guess"),
+        (
+            {"load": "x.txt", "zero_start": True, "seed": 4},
+            "leave out --zero-start and --seed",
+        ),
     ],
 )
 def test_prepare_refuses_bad_arguments_in_one_line(given, error):
