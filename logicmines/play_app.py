@@ -494,8 +494,8 @@ def prepare(args: argparse.Namespace) -> tuple[GameState, Backend, Path | None, 
             dealt.append("--seed")
         if dealt:
             raise GameError(
-                f"--load plays the game the file holds, and its next games (n) are dealt as its "
-                f"first line says: leave out {' and '.join(dealt)}"
+                "--load plays the game the file holds, and n deals the next ones as the file "
+                f"says (its seed, no guess, zero start): leave out {' and '.join(dealt)}"
             )
         path = Path(args.load)
         try:

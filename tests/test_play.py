@@ -511,7 +511,7 @@ def test_prepare_reads_presets_and_sizes(tmp_path):
         ({"size": "nine"}, "a size is HxW"),
         ({"load": "nowhere.txt"}, "cannot read nowhere.txt: No such file"),
         ({"load": "x.txt", "mines": 3}, "--load plays the game the file holds"),
-        ({"load": "x.txt", "no_guess": True}, "as its first line says: leave out --no-guess"),
+        ({"load": "x.txt", "no_guess": True}, "zero start): leave out --no-guess"),
         (
             {"load": "x.txt", "zero_start": True, "seed": 4},
             "leave out --zero-start and --seed",
