@@ -20,6 +20,7 @@ from .explain import explain
 from .frontier import PartCounts, Poly, convolve, count_part_groups
 from .problem import NoSolution, Problem
 from .staging import Staged, binomials, settle, together
+from .words import plural
 
 SETTLED = (Fraction(0), Fraction(1))  # a forced cell's share, made once for all of them
 
@@ -218,7 +219,7 @@ def from_models(puzzle: Board, solved: list[Board], mines: int | None, reason: s
     if mines is not None:
         solved = [s for s in solved if sum(row.count("*") for row in s.rows) == mines]
     if not solved:
-        why = reason if mines is None else f"{reason} with exactly {mines} mines"
+        why = reason if mines is None else f"{reason} with exactly {plural(mines, 'mine')}"
         return Analysis(puzzle, 0, {}, why, mines)
     unknown = [cell for cell in puzzle.cells() if puzzle[cell] == "?"]
     probabilities = {

@@ -119,3 +119,22 @@ def test_a_new_engine_gets_time_limits_from_the_staging(toy):
     run = run_main(["count", "--backend", "toy", "--timeout", "0.001"], stdin=SLOW)
     assert run.status == 3
     assert "toy: gave up after 0.001 s (its time limit)" in run.err
+
+
+@pytest.mark.parametrize("name", list(REGISTRY))
+@pytest.mark.parametrize("total", [2**31, 2**32 + 1, 2**64 + 1])
+def test_a_mine_total_beyond_any_machine_word_has_no_solution_in_every_engine(name, total):
+    # 1? / ?? has 3 solutions of 1 mine: a total that wraps round a 32- or 64-bit word to 1
+    # would find them (clingo's numbers are 32-bit).
+    board = Board(("1?", "??"))
+    engine = make_backend(name)
+    assert engine.count(board, mines=total) == 0
+    found = engine.check(board, mines=total)
+    assert found.verdict.value == "none" and str(total) in found.reason.replace(",", "")
+    assert engine.count(board, mines=1) == 3
+
+
+@pytest.mark.parametrize("name", WHOLE_BOARD_ENGINES)
+def test_no_solution_with_a_total_of_one_says_mine(name):
+    found = make_backend(name).check(Board(("2?", "??")), mines=1)
+    assert found.reason.endswith("with exactly 1 mine"), found.reason

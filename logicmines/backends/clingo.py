@@ -51,6 +51,7 @@ from ..board import Board, Cell, positions
 from ..engine import BackendUnavailable, Deadline, EngineError, EngineTimeout, valid_timeout
 from ..resources import data_path
 from ..results import CheckResult, Verdict, solved_board
+from ..words import plural
 
 NAME = "clingo"
 INSTALL = (
@@ -82,7 +83,11 @@ def facts(puzzle: Board, mines: int | None = None) -> str:
             else:
                 raise ValueError(f"{symbol!r} at ({r},{c}) is not a puzzle cell")
     if mines is not None:
-        lines.append(f"total({int(operator.index(mines))}).")  # int(): a plain int's digits
+        # clingo's numbers are 32-bit: past that a total wraps round (2**32 + 1 would read as 1).
+        # No board holds more mines than it has cells, so any total above that is written as
+        # one above that: no answer set, as for the total given.
+        total = min(int(operator.index(mines)), puzzle.height * puzzle.width + 1)
+        lines.append(f"total({total}).")  # int(): a plain int's digits
     return "\n".join(lines) + "\n"
 
 
@@ -171,7 +176,7 @@ class ClingoBackend:
 
 
 def _no_model(mines: int | None) -> str:
-    return _NO_MODEL if mines is None else f"{_NO_MODEL} with exactly {mines} mines"
+    return _NO_MODEL if mines is None else f"{_NO_MODEL} with exactly {plural(mines, 'mine')}"
 
 
 class _Grounded:

@@ -34,6 +34,7 @@ from ..analysis import Analysis
 from ..board import Board
 from ..engine import EngineTimeout, valid_timeout
 from ..results import CheckResult, Verdict
+from ..words import plural
 from .clingo import Consequences
 from .prolog import _board, _codes, _TimeLimit, swipl
 
@@ -138,4 +139,4 @@ class ClpfdBackend:
 
 
 def _no_model(mines: int | None) -> str:
-    return _NO_MODEL if mines is None else f"{_NO_MODEL} with exactly {mines} mines"
+    return _NO_MODEL if mines is None else f"{_NO_MODEL} with exactly {plural(mines, 'mine')}"

@@ -16,6 +16,7 @@ from ..analysis import Analysis, from_models
 from ..board import Board
 from ..engine import BackendUnavailable, EngineError, EngineTimeout, valid_timeout
 from ..results import CheckResult, Verdict
+from ..words import plural
 
 _NO_MODEL = "the original program finds no solution"
 
@@ -46,7 +47,7 @@ class GprologBackend:
         if verdict is Verdict.UNIQUE:
             return CheckResult(verdict, solution=puzzle.with_rows(solved[0]))
         if verdict is Verdict.NONE:
-            among = "" if mines is None else f" with exactly {mines} mines"
+            among = "" if mines is None else f" with exactly {plural(mines, 'mine')}"
             return CheckResult(verdict, reason=f"{_NO_MODEL}{among}")
         return CheckResult(verdict)
 

@@ -26,6 +26,7 @@ from ..analysis import Analysis, from_models
 from ..board import Board
 from ..engine import Model, Piece, valid_timeout
 from ..results import CheckResult, Verdict
+from ..words import plural
 from . import BackendUnavailable, EngineError, EngineTimeout
 from .staged import StagedBackend
 
@@ -298,7 +299,7 @@ class ReferenceBackend:
         if verdict is Verdict.UNIQUE:
             return CheckResult(verdict, solution=_board(puzzle, solved))
         if verdict is Verdict.NONE:
-            among = "" if mines is None else f" with exactly {mines} mines"
+            among = "" if mines is None else f" with exactly {plural(mines, 'mine')}"
             return CheckResult(verdict, reason=f"{_NO_MODEL}{among}")
         return CheckResult(verdict)
 
