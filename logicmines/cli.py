@@ -751,6 +751,11 @@ def run_compare(boards: list[Board], args: argparse.Namespace, out: Out) -> int:
         if not agree:
             status_code = 1
         out.comparison(index, board, outcomes)
+        late = [name for name, outcome in outcomes.items() if outcome.status == "timeout"]
+        if late and not any(outcome.answered for outcome in outcomes.values()):
+            # nothing to compare: a timeout, as the other commands report one (status 3)
+            _warn(out.no_answer(index, board, late, args.timeout))
+            status_code = max(status_code, 3)
     return status_code
 
 

@@ -234,6 +234,15 @@ class Out:
         """The one line (for stderr) that says a board got no answer within the time limit."""
         return escaped(f"logicmines: timeout: {title(index, board)}: {error}")
 
+    def no_answer(self, index: int, board: Board, late: list[str], seconds: float | None) -> str:
+        """The one line (for stderr) that says no engine compared answered a board in time."""
+        limit = "" if seconds is None else f" within {seconds:g} s"
+        engines = plural(len(late), "engine")
+        return escaped(
+            f"logicmines: timeout: {title(index, board)}: no engine answered{limit} "
+            f"({engines} timed out: {', '.join(late)})"
+        )
+
     # --- the drawings ---------------------------------------------------------------------------
 
     def _draw_analysis(self, analysis: Analysis) -> None:

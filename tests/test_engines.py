@@ -78,6 +78,15 @@ def test_compare_says_which_engines_timed_out_and_that_the_others_agree():
     assert re.search(r"^  gprolog    > timeout \(0\.3 s\)$", run.out, re.MULTILINE), run.out
 
 
+def test_compare_where_no_engine_answers_in_time_is_a_timeout():
+    run = run_main(["compare", "--timeout", "0.001"], stdin=SLOW)
+    assert run.status == 3
+    (line,) = run.err.splitlines()
+    assert line.startswith("logicmines: timeout: board 1 (<stdin>:1, 20x20 puzzle): ")
+    assert f"no engine answered within 0.001 s ({len(REGISTRY)} engines timed out: kanren, " in line
+    assert "no engine answered" in run.out  # the comparison is still drawn
+
+
 def test_compare_does_not_call_one_answer_agreement(monkeypatch):
     monkeypatch.delitem(REGISTRY, "prolog")
     monkeypatch.delitem(REGISTRY, "gprolog")
