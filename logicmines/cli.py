@@ -709,8 +709,14 @@ def _write_picture(text: str, path: str, index: int) -> None:
     if index:
         root, ext = os.path.splitext(path)
         path = f"{root}-{index + 1}{ext}"
+    # Through a symbolic link to the file it names; never over what is not a file (a device, a
+    # pipe, a folder): the new file is renamed over the old, which would replace /dev/null.
+    target = os.path.realpath(path)
+    if os.path.lexists(target) and not os.path.isfile(target):
+        what = "a folder" if os.path.isdir(target) else "not a regular file"
+        raise UsageError(f"{path}: {what}; --svg writes a picture to a file of its own")
     try:
-        _replace_file(path, text)
+        _replace_file(target, text)
     except OSError as error:
         raise UsageError(f"{path}: cannot write the SVG ({error.strerror or error})") from None
 

@@ -306,6 +306,41 @@ def test_an_svg_replaces_the_old_file_whole_and_keeps_its_permissions(in_tmp):
     assert _leftovers(in_tmp) == []
 
 
+def test_an_svg_through_a_link_replaces_the_file_it_names_and_keeps_the_link(in_tmp):
+    (in_tmp / "pictures").mkdir()
+    target = in_tmp / "pictures" / "heat.svg"
+    target.write_text("old picture")
+    (in_tmp / "heat.svg").symlink_to(target)
+    assert run_main(["analyze", "--svg", "heat.svg"], stdin="??\n").status == 0
+    assert (in_tmp / "heat.svg").is_symlink()
+    assert target.read_text().startswith("<svg ")
+    assert _leftovers(in_tmp) == [] and _leftovers(in_tmp / "pictures") == []
+
+
+@pytest.mark.parametrize("kind", ["pipe", "folder"])
+def test_an_svg_never_replaces_what_is_not_a_file(in_tmp, kind):
+    # (a device, /dev/null, goes the same way; it is not tried here, where a mistake would
+    # replace the machine's own)
+    name = "heat.svg"
+    if kind == "pipe":
+        os.mkfifo(name)
+    else:
+        os.mkdir(name)
+    before = os.stat(name)
+    run = run_main(["analyze", "--svg", name], stdin="??\n")
+    what = "a folder" if kind == "folder" else "not a regular file"
+    assert assert_one_error_line(run, name) == (
+        f"{what}; --svg writes a picture to a file of its own"
+    )
+    after = os.stat(name)
+    assert (after.st_mode, after.st_ino, after.st_rdev) == (
+        before.st_mode,
+        before.st_ino,
+        before.st_rdev,
+    )
+    assert _leftovers(in_tmp) == []
+
+
 def test_a_new_svg_gets_the_usual_permissions(in_tmp):
     umask = os.umask(0o022)
     try:
