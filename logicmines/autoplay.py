@@ -20,7 +20,9 @@ from typing import TextIO
 from .backends import make_backend
 from .bot import DEFAULT, RULES, Outcome, first_click, play_game
 from .deal import DealError, check_seed, deal, parse_size
-from .engine import BackendUnavailable
+from .engine import BackendUnavailable, EngineTimeout
+from .output import error_line
+from .words import escaped
 
 __all__ = ["Z95", "game_seed", "run_autoplay", "run_games", "summary", "wilson"]
 
@@ -75,7 +77,8 @@ def run_games(
     elif workers > 1:
         import multiprocessing
 
-        with multiprocessing.get_context("spawn").Pool(workers) as pool:
+        # no more processes than games: each starts in about a second
+        with multiprocessing.get_context("spawn").Pool(min(workers, games)) as pool:
             yield from pool.imap(play, indices)
     else:
         yield from map(play, indices)
@@ -176,8 +179,19 @@ def run_autoplay(
             if as_json:
                 out.write(json.dumps(outcome.record()) + "\n")
         progress.update(len(outcomes), wins, final=True)
+    except EngineTimeout as failure:
+        # An engine that lists every solution (reference, clingo, clpfd) gives up on a board with
+        # many unknown cells: a timeout, as in the other commands, not bad input.
+        err.write(
+            escaped(
+                f"logicmines: timeout: game {start + len(outcomes)} of seed {seed}: {failure} "
+                "(the engines that list every solution play small boards only)"
+            )
+            + "\n"
+        )
+        return 3
     except (DealError, ValueError, OSError, BackendUnavailable) as failure:
-        err.write(f"logicmines autoplay: {failure}\n")
+        err.write(error_line(f"autoplay: {failure}") + "\n")
         return 2
     record = summary(outcomes, time.perf_counter() - began)
     record |= {"size": f"{height}x{width}", "mines": mines, "rules": rules, "seed": seed}

@@ -127,8 +127,45 @@ def test_bad_options_are_one_line_and_status_2(options: dict, said: str) -> None
     assert run_autoplay(**options, out=out, err=err) == 2
     assert out.getvalue() == ""
     assert err.getvalue().count("\n") == 1
-    assert err.getvalue().startswith("logicmines autoplay: ")
+    assert err.getvalue().startswith("logicmines: error: autoplay: ")
     assert said in err.getvalue()
+
+
+def test_an_engine_that_gives_up_is_a_timeout_line_and_status_3(monkeypatch) -> None:
+    from logicmines import autoplay
+    from logicmines.engine import EngineTimeout
+
+    played = []
+
+    def gives_up_at_the_third(*args):
+        played.append(args)
+        if len(played) == 3:
+            raise EngineTimeout("clingo", 60.0)
+        return play_game(*args)
+
+    monkeypatch.setattr(autoplay, "play_game", gives_up_at_the_third)
+    out, err = io.StringIO(), io.StringIO()
+    status = run_autoplay("5x5", 3, games=5, seed=1, start=10, out=out, err=err)
+    assert status == 3 and out.getvalue() == ""
+    (line,) = err.getvalue().splitlines()[-1:]
+    assert line.startswith("logicmines: timeout: game 12 of seed 1: clingo")
+    assert line.endswith("(the engines that list every solution play small boards only)")
+
+
+def test_workers_beyond_the_games_start_no_more_processes(monkeypatch) -> None:
+    import multiprocessing
+
+    asked = []
+    context = multiprocessing.get_context("spawn")
+    real = type(context).Pool
+
+    def pool(self, processes=None, *args, **kwargs):
+        asked.append(processes)
+        return real(self, processes, *args, **kwargs)
+
+    monkeypatch.setattr(type(context), "Pool", pool)
+    games = list(run_games(5, 5, 3, "safe", 2, seed=4, workers=50))
+    assert asked == [2] and games == list(run_games(5, 5, 3, "safe", 2, seed=4))
 
 
 def test_interval_narrows_as_games_grow() -> None:
