@@ -1072,7 +1072,11 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if sys.stdout is None:
             raise UsageError("standard output is closed: there is nowhere to write the answers")
-        args = build_parser().parse_args(argv)
+        parser = build_parser()
+        args, extra = parser.parse_known_args(argv)
+        if extra:  # said by the command's own parser, so that it names that command's --help
+            path = ".".join(str(w) for w in (args.command, getattr(args, "kind", None)) if w)
+            dict(_commands(parser))[path].error(f"unrecognized arguments: {' '.join(extra)}")
         # Counts are exact, however long: a 1000x1000 board of ? has 2**1000000 solutions
         # (301,030 digits), beyond the 4,300 digits Python converts to text by default.
         if hasattr(sys, "set_int_max_str_digits"):

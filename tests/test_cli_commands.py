@@ -292,3 +292,24 @@ def test_one_ctrl_d_ends_the_boards_typed_at_a_terminal():
 def test_a_file_or_a_pipe_gets_no_hint():
     assert run_main(["count"], stdin="??\n").err == ""
     assert run_main(["count", str(EXAMPLES / "spec.txt")]).err == ""
+
+
+# --- an option the command does not take ----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "argv, extra, help_of",
+    [
+        (["solve", "--exact"], "--exact", "solve"),
+        (["reveal", "--click", "0,0", "--mines", "1"], "--mines", "reveal"),  # 1 is FILE
+        (["check", "--bogus", "-", "y"], "--bogus y", "check"),
+        (["generate", "puzzle", "3x3", "--no-guess"], "--no-guess", "generate puzzle"),
+        (["examples", "spec", "extra"], "extra", "examples"),
+    ],
+)
+def test_an_option_a_command_does_not_take_points_to_that_commands_help(argv, extra, help_of):
+    run = run_main(argv, stdin="??\n")
+    assert run.status == 2 and run.out == ""
+    assert run.err == (
+        f"logicmines: error: unrecognized arguments: {extra} (see 'logicmines {help_of} --help')\n"
+    )
