@@ -36,13 +36,14 @@ _BOM = "\ufeff"
 _BRACKET_TERMINALS = frozenset({"BRACKET_ROW", "CELL", "_LBRACK", "_COMMA", "_RBRACK"})
 _BLANK_TERMINALS = frozenset({"_NL", "_SEP", "_TAIL", "_HEAD"})
 _PUNCTUATION = {"_LBRACK": "'['", "BRACKET_ROW": "'['", "_COMMA": "','", "_RBRACK": "']'"}
-# Characters that repr() shows in a way people may not recognise.
+# Characters that repr() shows in a way people may not recognise, named as they follow
+# "unexpected" in a message.
 _INVISIBLE = {
-    " ": "a space",
-    "\t": "a tab",
-    "\r": "a carriage return without a line feed",
-    "\x00": "a NUL byte",
-    _BOM: "a byte order mark (U+FEFF)",
+    " ": "space",
+    "\t": "tab",
+    "\r": "carriage return without a line feed",
+    "\x00": "NUL byte",
+    _BOM: "byte order mark (U+FEFF)",
 }
 
 

@@ -500,7 +500,7 @@ def test_compare_with_the_longest_timeout_answers():
 def test_two_byte_order_marks_are_one_error_line(in_tmp):
     (in_tmp / "boards.txt").write_bytes(b"\xef\xbb\xbf\xef\xbb\xbf12\n")
     message = assert_one_error_line(run_main(["count", "boards.txt"]), "boards.txt:1:1")
-    assert message.startswith("unexpected a byte order mark (U+FEFF); ")
+    assert message.startswith("unexpected byte order mark (U+FEFF); ")
 
 
 def test_two_byte_order_marks_in_text_read_the_same_as_in_a_file(in_tmp):

@@ -379,13 +379,13 @@ def test_space_inside_a_row_is_an_error():
 
 
 def test_nul_byte_is_named_in_words():
-    assert place("12\n1\x002\n") == (2, 2, f"unexpected a NUL byte; {CELL_HELP}")
+    assert place("12\n1\x002\n") == (2, 2, f"unexpected NUL byte; {CELL_HELP}")
 
 
 def test_lone_carriage_return_is_named_in_words():
     line, column, message = place("12\r34\r")
     assert (line, column) == (1, 3)
-    assert message.startswith("unexpected a carriage return without a line feed")
+    assert message.startswith("unexpected carriage return without a line feed")
 
 
 def test_invisible_character_is_named_by_its_code_point():
