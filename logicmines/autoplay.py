@@ -194,7 +194,7 @@ def run_autoplay(
         err.write(error_line(f"autoplay: {failure}") + "\n")
         return 2
     record = summary(outcomes, time.perf_counter() - began)
-    record |= {"size": f"{height}x{width}", "mines": mines, "rules": rules, "seed": seed}
+    record |= {"size": f"{height}x{width}", "mines": mines, "rules": rules, "seed": str(seed)}
     record["start"] = start
     if as_json:
         out.write(json.dumps(record) + "\n")

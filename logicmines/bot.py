@@ -89,8 +89,10 @@ class Outcome:
     trace: tuple[Guess, ...] = field(default=(), compare=False, repr=False)
 
     def record(self) -> dict:
-        """The game as one JSON object."""
-        return {"seed": self.seed, "won": self.won, "clicks": self.clicks, "guesses": self.guesses}
+        """The game as one JSON object; its seed (64 bits) as a string of digits, which no reader
+        rounds to 53 bits (docs/json.md)."""
+        seed = str(self.seed)
+        return {"seed": seed, "won": self.won, "clicks": self.clicks, "guesses": self.guesses}
 
 
 class _Table(Position):

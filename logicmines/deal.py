@@ -270,7 +270,7 @@ def game_record(game: Game) -> dict:
         "width": game.board.width,
         "mines": game.mines,
         "first": list(game.first),
-        "seed": game.seed,
+        "seed": str(game.seed),  # up to 2**64 - 1: digits, as counts are (docs/json.md)
         "no_guess": game.no_guess,
         "zero_start": game.zero_start,
         "moves": game.moves,

@@ -213,7 +213,7 @@ def puzzle_record(puzzle: Puzzle) -> dict:
         "height": puzzle.board.height,
         "width": puzzle.board.width,
         "mines": puzzle.mines,
-        "seed": puzzle.seed,
+        "seed": str(puzzle.seed),  # up to 2**64 - 1: digits, as counts are (docs/json.md)
         "minimal": puzzle.minimal,
         "hidden": puzzle.hidden,
         "rows": list(puzzle.board.rows),

@@ -79,7 +79,7 @@ def test_json_lines_then_a_summary() -> None:
     )
     lines = [json.loads(line) for line in out.getvalue().splitlines()]
     games, summary = lines[:-1], lines[-1]
-    assert [g["seed"] for g in games] == [game_seed(2, i) for i in range(4)]
+    assert [g["seed"] for g in games] == [str(game_seed(2, i)) for i in range(4)]
     assert all(set(g) == {"seed", "won", "clicks", "guesses"} for g in games)
     wins = sum(g["won"] for g in games)
     assert summary["games"] == 4 and summary["wins"] == wins
@@ -97,7 +97,7 @@ def test_a_run_split_by_start_plays_the_same_games_as_in_one_go() -> None:
     out, err = io.StringIO(), io.StringIO()
     assert run_autoplay("beginner", games=3, seed=3, start=2, as_json=True, out=out, err=err) == 0
     lines = [json.loads(line) for line in out.getvalue().splitlines()]
-    assert [g["seed"] for g in lines[:-1]] == [game_seed(3, i) for i in range(2, 5)]
+    assert [g["seed"] for g in lines[:-1]] == [str(game_seed(3, i)) for i in range(2, 5)]
     assert lines[-1]["start"] == 2 and lines[-1]["wins"] == sum(o.won for o in whole[2:])
 
 
