@@ -91,6 +91,16 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str):  # one line, status 2, like every other input error
         raise UsageError(f"{message} (see '{self.prog} --help')")
 
+    def _print_message(self, message: str, file=None) -> None:
+        # argparse drops a failed write of --help or --version without a word, and exits 0
+        if message:
+            try:
+                (file or sys.stderr).write(message)
+            except BrokenPipeError:
+                raise
+            except OSError as error:
+                raise UsageError(f"cannot write the help: {error.strerror or error}") from None
+
 
 def _examples(command: str) -> str:
     return f"example:\n  {EXAMPLES[command]}"
@@ -1090,6 +1100,17 @@ def main(argv: list[str] | None = None) -> int:
         return RUNNERS[args.command](boards, args, out)
     except (UsageError, BoardSyntaxError, BackendUnavailable, EngineError, RevealError) as error:
         _fail(str(error))
+    except SystemExit as stop:  # --help and --version print, then leave through argparse
+        if stop.code not in (0, None):
+            raise
+        try:
+            sys.stdout.flush()  # what they printed must reach its reader, or say why not
+        except BrokenPipeError:
+            return 0
+        except OSError as error:
+            _fail(f"cannot write the help: {error.strerror or error}")
+            return 2
+        raise
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:

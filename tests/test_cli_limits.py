@@ -452,6 +452,20 @@ def test_bad_input_exits_2_when_stderr_cannot_be_written(monkeypatch):
     assert main(["check"]) == 2
 
 
+class _Full(io.StringIO):
+    def write(self, text: str) -> int:
+        raise OSError(28, "No space left on device")
+
+
+@pytest.mark.parametrize("argv", [["--help"], ["check", "--help"], ["--version"]])
+def test_help_that_cannot_be_written_is_one_error_line_and_status_2(monkeypatch, capsys, argv):
+    monkeypatch.setattr(sys, "stdout", _Full())
+    assert main(argv) == 2
+    assert capsys.readouterr().err == (
+        "logicmines: error: cannot write the help: No space left on device\n"
+    )
+
+
 # --- 11. every time limit is checked, on every command that takes one ---------------------------
 
 TIMED = ["check", "count", "solve", "analyze", "compare"]
