@@ -148,6 +148,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--click",
         action="append",
         required=True,
+        type=_cell,
         metavar="R,C",
         help="row and column from 0, as analyze numbers them; repeat for a game of several "
         "clicks (write a negative one as --click=-1,0)",
@@ -690,7 +691,7 @@ def run_analyze(boards: list[Board], args: argparse.Namespace, out: Out) -> int:
 
 
 def run_reveal(boards: list[Board], args: argparse.Namespace, out: Out) -> int:
-    clicks = [parse_click(text) for text in args.click]
+    clicks = args.click
     for index, board in enumerate(boards):
         try:
             after = play(board, clicks)

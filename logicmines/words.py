@@ -195,7 +195,15 @@ def escaped(text: str) -> str:
     the way Python writes it in a string (`\\x1b`, `\\r`, `\\t`, `\\u202e`); the rest unchanged."""
     if text.isprintable():
         return text
-    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)
+    return "".join(ch if ch.isprintable() else _escape(ch) for ch in text)
+
+
+def _escape(ch: str) -> str:
+    # A byte of a file name that is not UTF-8 comes as a lone surrogate (Python's
+    # surrogateescape): shown as the byte it was, \xff, not as \udcff.
+    if 0xDC80 <= ord(ch) <= 0xDCFF:
+        return f"\\x{ord(ch) - 0xDC00:02x}"
+    return repr(ch)[1:-1]
 
 
 def quoted(text: str, at_most: int = 40) -> str:

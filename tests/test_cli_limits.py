@@ -368,6 +368,21 @@ def test_a_file_name_with_a_control_character_is_shown_escaped(in_tmp, ch):
     assert assert_one_error_line(run, f"a{repr(ch)[1:-1]}b.txt").startswith("no such file")
 
 
+def test_a_file_name_that_is_not_utf8_is_shown_by_its_bytes(in_tmp):
+    name = os.fsdecode(b"caf\xe9-\xff.txt")  # as Python hands such a name to the program
+    run = run_main(["check", name])
+    _one_printable_line(run.err)
+    assert assert_one_error_line(run, "caf\\xe9-\\xff.txt") == "no such file"
+
+
+def test_a_click_that_is_not_two_numbers_is_an_argument_error_in_reveal_as_in_solvable():
+    for command in ("reveal", "solvable"):
+        run = run_main([command, "--click", "x"], stdin="E\n")
+        assert assert_one_error_line(run, "argument --click") == (
+            f"expected R,C with two whole numbers, got 'x' (see 'logicmines {command} --help')"
+        )
+
+
 def test_a_cell_outside_brackets_is_quoted_escaped_and_cut():
     run = run_main(["check"], stdin='"\x1b[31m\r\t"\n')
     _one_printable_line(run.err)
