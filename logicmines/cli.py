@@ -670,7 +670,7 @@ def run_solve(boards: list[Board], args: argparse.Namespace, out: Out) -> int:
 
     def answer(index: int, board: Board) -> None:
         found = list(islice(backend.solutions(board, wanted, args.mines), wanted))
-        out.solutions(index, board, found, args.limit, args.mines)
+        out.solutions(index, board, found, args.limit, args.mines, backend.name)
 
     return _each_board(boards, out, answer)
 

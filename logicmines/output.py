@@ -161,19 +161,26 @@ class Out:
             self.line(f"{title(index, board)}: {solutions}{_among(mines, self.exact)}")
 
     def solutions(
-        self, index: int, board: Board, found: list[Board], limit: int, mines: int | None = None
+        self,
+        index: int,
+        board: Board,
+        found: list[Board],
+        limit: int,
+        mines: int | None = None,
+        backend: str | None = None,
     ) -> None:
-        """The first `limit` of `found` (those with `mines` mines in all, when given); more
-        than `limit` found means the list is cut."""
+        """The first `limit` of `found` (those with `mines` mines in all, when given), found by
+        `backend`; more than `limit` found means the list is cut."""
         complete = len(found) <= limit
         shown = [as_given(board, s) for s in found[:limit]]
         if self.json:
             rows = [list(s.rows) for s in shown]
             total = {} if mines is None else {"mines": mines}
-            self.record(board=index + 1, solutions=rows, complete=complete, **total)
+            engine = {} if backend is None else {"backend": backend}
+            self.record(board=index + 1, solutions=rows, complete=complete, **total, **engine)
             return
         more = "" if complete else f" (the first {limit:,}; there are more)"
-        among = "" if mines is None else f" with exactly {mines:,} mines"
+        among = _among(mines, self.exact)
         self.line(f"{title(index, board)}: {plural(len(shown), 'solution')}{among}{more}")
         for position, solution in enumerate(shown, start=1):
             self.line(f"solution {position}:")

@@ -324,7 +324,12 @@ def test_count_json_is_a_string_of_every_digit_beyond_2_to_the_53():
 
 def test_solve_json_lists_each_solution_as_row_strings():
     (record,) = run_main(["solve", "--json"], stdin=UNIQUE).records()
-    assert record == {"board": 1, "solutions": [UNIQUE_SOLVED], "complete": True}
+    assert record == {
+        "board": 1,
+        "solutions": [UNIQUE_SOLVED],
+        "complete": True,
+        "backend": "kanren",
+    }
 
 
 def test_solve_json_is_incomplete_when_the_limit_cuts_the_list():
@@ -340,7 +345,7 @@ def test_solve_json_is_complete_when_the_limit_equals_the_count():
 
 def test_solve_json_of_a_board_without_solution_is_an_empty_complete_list():
     (record,) = run_main(["solve", "--json"], stdin=NONE).records()
-    assert record == {"board": 1, "solutions": [], "complete": True}
+    assert record == {"board": 1, "solutions": [], "complete": True, "backend": "kanren"}
 
 
 def test_reveal_json_has_board_rows_and_status():
