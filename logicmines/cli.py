@@ -88,6 +88,12 @@ class UsageError(Exception):
 
 
 class _Parser(argparse.ArgumentParser):
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        # No option begins with a digit: a word that does (-1x5, -1,0) is a value, so that it
+        # reaches the check that says what is wrong with it (argparse takes only -1 and -.5 so).
+        self._negative_number_matcher = re.compile(r"^-\.?\d")
+
     def error(self, message: str):  # one line, status 2, like every other input error
         raise UsageError(f"{message} (see '{self.prog} --help')")
 
@@ -150,8 +156,7 @@ def build_parser() -> argparse.ArgumentParser:
         required=True,
         type=_cell,
         metavar="R,C",
-        help="row and column from 0, as analyze numbers them; repeat for a game of several "
-        "clicks (write a negative one as --click=-1,0)",
+        help="row and column from 0, as analyze numbers them; repeat for a game of several clicks",
     )
     solvable = _command(
         commands,

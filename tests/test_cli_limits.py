@@ -368,6 +368,26 @@ def test_a_file_name_with_a_control_character_is_shown_escaped(in_tmp, ch):
     assert assert_one_error_line(run, f"a{repr(ch)[1:-1]}b.txt").startswith("no such file")
 
 
+@pytest.mark.parametrize(
+    "argv, where, said",
+    [
+        (["generate", "puzzle", "-1x5"], None, "a size is HxW (like 16x30) or one of"),
+        (["reveal", "--click", "-1,0"], "<stdin>:1", "click (-1,0) is outside the board"),
+        (
+            ["generate", "game", "5x5", "--mines", "3", "--first", "-1,0"],
+            None,
+            "first click (-1,0)",
+        ),
+    ],
+)
+def test_a_value_that_begins_with_a_minus_sign_is_read_as_a_value(argv, where, said):
+    # not as an unknown option ('the following arguments are required: HxW'), which it was
+    run = run_main(argv, stdin="EE\n")
+    assert run.status == 2 and run.out == ""
+    (line,) = run.err.splitlines()
+    assert line.startswith("logicmines: error: " + (f"{where}: " if where else "") + said), line
+
+
 def test_a_file_name_that_is_not_utf8_is_shown_by_its_bytes(in_tmp):
     name = os.fsdecode(b"caf\xe9-\xff.txt")  # as Python hands such a name to the program
     run = run_main(["check", name])
