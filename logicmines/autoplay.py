@@ -78,7 +78,7 @@ def run_games(
         import multiprocessing
 
         # no more processes than games: each starts in about a second
-        with multiprocessing.get_context("spawn").Pool(min(workers, games)) as pool:
+        with multiprocessing.get_context("spawn").Pool(max(1, min(workers, games))) as pool:
             yield from pool.imap(play, indices)
     else:
         yield from map(play, indices)
@@ -123,6 +123,13 @@ class _Progress:
         self.games, self.stream = games, stream
         self.start = self.shown = time.monotonic()
         self.live = stream.isatty()
+        self.open = False  # a live line written and not yet ended
+
+    def end(self) -> None:
+        """End the live line, so that a message after it starts a line of its own."""
+        if self.open:
+            self.stream.write("\n")
+            self.open = False
 
     def update(self, done: int, wins: int, final: bool = False) -> None:
         now = time.monotonic()
@@ -138,6 +145,7 @@ class _Progress:
         )
         if self.live:
             self.stream.write("\r" + line + ("\n" if final else ""))
+            self.open = not final
         elif final:
             self.stream.write(line + "\n")
         self.stream.flush()
@@ -182,6 +190,7 @@ def run_autoplay(
     except EngineTimeout as failure:
         # An engine that lists every solution (reference, clingo, clpfd) gives up on a board with
         # many unknown cells: a timeout, as in the other commands, not bad input.
+        progress.end()
         err.write(
             escaped(
                 f"logicmines: timeout: game {start + len(outcomes)} of seed {seed}: {failure} "

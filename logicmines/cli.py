@@ -63,8 +63,8 @@ FILE is read from standard input when it is '-' or left out. The example boards 
 logicmines: 'logicmines examples' lists them, 'logicmines examples NAME' prints one.
 
 exit status: 0 success (check: every board has exactly one solution), 1 check found a board
-without exactly one solution, solvable a game that logic alone does not win, or compare
-engines that disagree, 2 bad input or usage,
+without exactly one solution, solvable found a game that logic alone does not win, or
+compare found engines that disagree, 2 bad input or usage,
 3 some board got no answer within --timeout (one line on stderr says which; the other boards
 are answered).
 
@@ -105,7 +105,9 @@ class _Parser(argparse.ArgumentParser):
             except BrokenPipeError:
                 raise
             except OSError as error:
-                raise UsageError(f"cannot write the help: {error.strerror or error}") from None
+                raise UsageError(
+                    f"cannot write to standard output: {error.strerror or error}"
+                ) from None
 
 
 def _examples(command: str) -> str:
@@ -730,13 +732,34 @@ def _write_picture(text: str, path: str, index: int) -> None:
     # Through a symbolic link to the file it names; never over what is not a file (a device, a
     # pipe, a folder): the new file is renamed over the old, which would replace /dev/null.
     target = os.path.realpath(path)
-    if os.path.lexists(target) and not os.path.isfile(target):
-        what = "a folder" if os.path.isdir(target) else "not a regular file"
-        raise UsageError(f"{path}: {what}; --svg writes a picture to a file of its own")
+    if os.path.isdir(target):
+        raise UsageError(f"{path}: a folder; --svg writes a picture to a file of its own")
+    if os.path.lexists(target) and not os.path.isfile(target) or _is_a_stream(path):
+        # /dev/stdout into a file would replace that file, and the answers with it
+        raise UsageError(f"{path}: not a file of its own; --svg writes a picture to a file")
     try:
         _replace_file(target, text)
     except OSError as error:
         raise UsageError(f"{path}: cannot write the SVG ({error.strerror or error})") from None
+
+
+def _is_a_stream(path: str) -> bool:
+    """Whether `path` is where standard output or error goes, or lies under /dev or /proc
+    (as given or its links followed), where a name may stand for a process's open file."""
+    system = ("/proc/", "/dev/")
+    if os.path.abspath(path).startswith(system) or os.path.realpath(path).startswith(system):
+        return True
+    try:
+        named = os.stat(path)
+    except OSError:
+        return False
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            if os.path.samestat(named, os.fstat(stream.fileno())):
+                return True
+        except (AttributeError, OSError, ValueError):  # closed, or not a file (a test's buffer)
+            continue
+    return False
 
 
 def _replace_file(path: str, text: str) -> None:
@@ -1114,7 +1137,7 @@ def main(argv: list[str] | None = None) -> int:
         except BrokenPipeError:
             return 0
         except OSError as error:
-            _fail(f"cannot write the help: {error.strerror or error}")
+            _fail(f"cannot write to standard output: {error.strerror or error}")
             return 2
         raise
     except KeyboardInterrupt:

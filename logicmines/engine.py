@@ -32,6 +32,12 @@ class EngineTimeout(EngineError):
         super().__init__(f"{who}: gave up after {seconds_text(seconds)} (its time limit){advice}")
         self.who = who
         self.seconds = seconds
+        self.advice = advice
+
+    def __reduce__(self):
+        # Rebuilt from its own arguments, not from the message: a game's timeout travels back
+        # from a worker process (autoplay --workers), whose pool cannot rebuild it otherwise.
+        return type(self), (self.who, self.seconds, self.advice)
 
 
 @dataclass(frozen=True)

@@ -32,11 +32,11 @@ HIDDEN = "EM"  # the squares not yet revealed: the player cannot tell these two 
 _SAVED = "# logicmines play:"
 _FIELD = {
     "seed": re.compile(r"\bseed (\d+)"),
-    "clicks": re.compile(r"\b(\d+) clicks?\b"),
+    "clicks": re.compile(r"\b(\d[\d,]*) clicks?\b"),
     "seconds": re.compile(r"\b(\d+(?:\.\d+)?) s\b"),
 }
 # The comment line `generate game` writes: "# 9x9, 10 mines, first click 4,4 (no guess), seed 3".
-_DEALT = re.compile(r"#\s*\d+x\d+, \d+ mines?, first click \d+,\d+\b")
+_DEALT = re.compile(r"#\s*\d+x\d+, \d[\d,]* mines?, first click \d+,\d+\b")
 # How the game was dealt, in either line; `n` deals the next games the same way.
 _HOW = {"no_guess": re.compile(r"\bno guess\b"), "zero_start": re.compile(r"\bzero start\b")}
 _FLAGS = re.compile(r"#\s*flags:(.*)")
@@ -273,7 +273,7 @@ def _read_counters(game: GameState, line: str, seed_only: bool = False) -> None:
     if seed_only:
         return
     if found["clicks"]:
-        game.clicks = int(found["clicks"].group(1))
+        game.clicks = int(found["clicks"].group(1).replace(",", ""))
     if found["seconds"]:
         game.seconds_before = float(found["seconds"].group(1))
 

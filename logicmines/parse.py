@@ -66,6 +66,9 @@ class BoardSyntaxError(ValueError):
         self.source, self.line, self.column = source, line, column
         self.message, self.context = message, context
 
+    def __reduce__(self):  # rebuilt from its arguments when it crosses to another process
+        return type(self), (self.source, self.line, self.column, self.message, self.context)
+
 
 class _Problem(Exception):
     """A complaint from the transformer: its message and its place (line, column) in the text."""

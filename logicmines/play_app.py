@@ -447,7 +447,7 @@ class PlayApp(App[None]):
         self.call_from_thread(self._show_hints, board, analysis)
 
     def _show_hints(self, board, analysis: Analysis) -> None:
-        if not self.hints or board != self.state.board:
+        if not self.hints or board != self.state.board or not self.state.dealt:
             return  # the game moved on while the engine thought
         self.analysis = analysis
         safe, mines = len(analysis.safe), len(analysis.mines)
@@ -460,7 +460,7 @@ class PlayApp(App[None]):
         self.refresh_board()
 
     def _hint_failed(self, board, message: str) -> None:
-        if board == self.state.board:
+        if board == self.state.board and self.state.dealt:
             self.hints = False
             self.say(f"no hints: {message}", "lost")
             self.refresh_board()
@@ -493,9 +493,10 @@ def prepare(args: argparse.Namespace) -> tuple[GameState, Backend, Path | None, 
         if args.seed is not None:
             dealt.append("--seed")
         if dealt:
+            said = ", ".join(dealt[:-1]) + (" and " if len(dealt) > 1 else "") + dealt[-1]
             raise GameError(
                 "--load plays the game the file holds, and n deals the next ones as the file "
-                f"says (its seed, no guess, zero start): leave out {' and '.join(dealt)}"
+                f"says (its seed, no guess, zero start): leave out {said}"
             )
         path = Path(args.load)
         try:

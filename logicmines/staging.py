@@ -303,7 +303,9 @@ def assignments_with_mines(
     branch is entered that holds no solution; the free cells take what is left last."""
     left = mines - staged.placed
     parts = staged.parts
-    if left < 0:
+    # the cells still open hold at most one mine each: past that nothing fits (and a total of
+    # 10**20 would make the bit masks below as wide as the total)
+    if left < 0 or left > len(staged.problem.unknowns) - len(staged.forced):
         return
     # reach[i]: bit m set when parts i.. and the free cells can hold m mines together.
     cap = (1 << (left + 1)) - 1

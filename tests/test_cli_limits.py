@@ -328,10 +328,11 @@ def test_an_svg_never_replaces_what_is_not_a_file(in_tmp, kind):
         os.mkdir(name)
     before = os.stat(name)
     run = run_main(["analyze", "--svg", name], stdin="??\n")
-    what = "a folder" if kind == "folder" else "not a regular file"
-    assert assert_one_error_line(run, name) == (
-        f"{what}; --svg writes a picture to a file of its own"
-    )
+    said = {
+        "folder": "a folder; --svg writes a picture to a file of its own",
+        "pipe": "not a file of its own; --svg writes a picture to a file",
+    }[kind]
+    assert assert_one_error_line(run, name) == said
     after = os.stat(name)
     assert (after.st_mode, after.st_ino, after.st_rdev) == (
         before.st_mode,
@@ -339,6 +340,14 @@ def test_an_svg_never_replaces_what_is_not_a_file(in_tmp, kind):
         before.st_rdev,
     )
     assert _leftovers(in_tmp) == []
+
+
+@pytest.mark.parametrize("name", ["/dev/stdout", "/dev/fd/1", "/dev/stderr", "/proc/self/fd/1"])
+def test_an_svg_never_goes_where_the_answers_go(name):
+    # with stdout sent to a file, /dev/stdout names that file: the picture would replace it
+    run = run_main(["analyze", "--svg", name], stdin="??\n")
+    said = "not a file of its own; --svg writes a picture to a file"
+    assert assert_one_error_line(run, name) == said
 
 
 def test_a_new_svg_gets_the_usual_permissions(in_tmp):
@@ -497,7 +506,7 @@ def test_help_that_cannot_be_written_is_one_error_line_and_status_2(monkeypatch,
     monkeypatch.setattr(sys, "stdout", _Full())
     assert main(argv) == 2
     assert capsys.readouterr().err == (
-        "logicmines: error: cannot write the help: No space left on device\n"
+        "logicmines: error: cannot write to standard output: No space left on device\n"
     )
 
 

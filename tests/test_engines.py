@@ -131,7 +131,7 @@ def test_a_new_engine_gets_time_limits_from_the_staging(toy):
 
 
 @pytest.mark.parametrize("name", list(REGISTRY))
-@pytest.mark.parametrize("total", [2**31, 2**32 + 1, 2**64 + 1])
+@pytest.mark.parametrize("total", [2**31, 2**32 + 1, 2**64 + 1, 10**20 + 1])
 def test_a_mine_total_beyond_any_machine_word_has_no_solution_in_every_engine(name, total):
     # 1? / ?? has 3 solutions of 1 mine: a total that wraps round a 32- or 64-bit word to 1
     # would find them (clingo's numbers are 32-bit).
@@ -140,10 +140,40 @@ def test_a_mine_total_beyond_any_machine_word_has_no_solution_in_every_engine(na
     assert engine.count(board, mines=total) == 0
     found = engine.check(board, mines=total)
     assert found.verdict.value == "none" and str(total) in found.reason.replace(",", "")
+    assert list(engine.solutions(board, 5, mines=total)) == []
     assert engine.count(board, mines=1) == 3
+    assert engine.count(board, mines=-total) == 0  # the command line refuses it; the API not
 
 
 @pytest.mark.parametrize("name", WHOLE_BOARD_ENGINES)
 def test_no_solution_with_a_total_of_one_says_mine(name):
     found = make_backend(name).check(Board(("2?", "??")), mines=1)
     assert found.reason.endswith("with exactly 1 mine"), found.reason
+
+
+def test_every_error_an_engine_or_a_game_raises_crosses_to_another_process_whole():
+    # autoplay --workers and --scheduler send a game's error back by pickle; an error that
+    # cannot be rebuilt there stops the pool's result thread, and the run waits forever.
+    import pickle
+
+    from logicmines.deal import DealError
+    from logicmines.engine import BackendUnavailable, EngineError
+    from logicmines.parse import BoardSyntaxError
+    from logicmines.problem import NoSolution
+    from logicmines.reveal import RevealError
+
+    errors = [
+        EngineTimeout("clingo", 60.0, ": count and analyze list every solution"),
+        EngineTimeout("kanren", 0.5),
+        EngineError("prolog: resource error"),
+        BackendUnavailable("pip install 'logicmines[clingo]'"),
+        BoardSyntaxError("game.txt", 2, 3, "unexpected 'x'", "12x"),
+        BoardSyntaxError("game.txt", None, None, "no board found"),
+        DealError("a 9x9 game holds from 0 to 80 mines"),
+        RevealError("click (9,9) is outside the board"),
+        NoSolution("(0,0) shows 2 but touches 1 mine"),
+    ]
+    for error in errors:
+        again = pickle.loads(pickle.dumps(error))
+        assert type(again) is type(error) and str(again) == str(error)
+        assert vars(again) == vars(error)

@@ -417,6 +417,19 @@ def test_a_game_from_generate_loads_with_how_it_was_dealt():
     assert (other.no_guess, other.zero_start, other.seed) == (False, False, 9)
 
 
+def test_counts_of_a_thousand_and_more_are_read_with_their_digit_grouping():
+    from logicmines.deal import deal, game_lines
+
+    text = "\n".join(game_lines(deal(40, 40, 1000, zero_start=True, seed=3))) + "\n"
+    assert text.startswith("# 40x40, 1,000 mines, first click 20,20 (zero start), seed 3\n")
+    game = loaded(text)
+    assert (game.mines, game.zero_start, game.seed) == (1000, True, 3)
+    game.clicks = 1234
+    game.click((20, 20))
+    assert ", 1,235 clicks, " in game.saved_text()
+    assert loaded(game.saved_text()).clicks == 1235
+
+
 def test_a_game_board_without_saved_lines_loads(tmp_path):
     game = loaded("EEEEE\nEEMEE\nEEEEE\nEEEEE\n")  # LeetCode 529, example 1
     assert (game.mines, game.clicks, game.flags, game.status) == (1, 0, set(), "playing")

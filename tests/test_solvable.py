@@ -127,7 +127,7 @@ def test_the_command_exits_1_when_some_game_is_not_won_by_logic_alone():
     assert run_main(["solvable", "--click", "2,3"], cleared).status == 0
     both = run_main(["solvable", "--click", "2,3"], cleared + "\n" + walled)
     assert both.status == 1 and both.out.count("yes: won") == 1
-    assert "solvable a game that logic alone does not win" in " ".join(
+    assert "solvable found a game that logic alone does not win" in " ".join(
         run_main(["--help"]).out.split()
     )
 

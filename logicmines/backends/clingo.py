@@ -84,9 +84,9 @@ def facts(puzzle: Board, mines: int | None = None) -> str:
                 raise ValueError(f"{symbol!r} at ({r},{c}) is not a puzzle cell")
     if mines is not None:
         # clingo's numbers are 32-bit: past that a total wraps round (2**32 + 1 would read as 1).
-        # No board holds more mines than it has cells, so any total above that is written as
-        # one above that: no answer set, as for the total given.
-        total = min(int(operator.index(mines)), puzzle.height * puzzle.width + 1)
+        # No board holds more mines than it has cells, nor fewer than none, so any total beyond
+        # those is written as one beyond them: no answer set, as for the total given.
+        total = max(-1, min(int(operator.index(mines)), puzzle.height * puzzle.width + 1))
         lines.append(f"total({total}).")  # int(): a plain int's digits
     return "\n".join(lines) + "\n"
 
