@@ -408,7 +408,7 @@ def _generate(commands) -> None:
             help="the seed, 0 to 2**64-1 (default: a random one, printed with the board)",
         )
         sub.add_argument("--json", action="store_true", help="one JSON object")
-        _timeout(sub, None, "no limit")
+        _timeout(sub, None, "no limit", "give up making it after this long (exit status 3)")
 
 
 def _cell(text: str) -> tuple[int, int]:
@@ -490,13 +490,18 @@ def _engine(sub: argparse.ArgumentParser) -> argparse.ArgumentParser:
     return sub
 
 
-def _timeout(sub: argparse.ArgumentParser, default: float | None, said: str) -> None:
+def _timeout(
+    sub: argparse.ArgumentParser,
+    default: float | None,
+    said: str,
+    what: str = "give up on a board after this long (exit status 3), answer the others",
+) -> None:
     sub.add_argument(
         "--timeout",
         type=_seconds,
         default=default,
         metavar="SECONDS",
-        help=f"give up on a board after this long (exit status 3), answer the others ({said})",
+        help=f"{what} ({said})",
     )
 
 
