@@ -408,7 +408,7 @@ def _generate(commands) -> None:
             help="the seed, 0 to 2**64-1 (default: a random one, printed with the board)",
         )
         sub.add_argument("--json", action="store_true", help="one JSON object")
-        _timeout(sub, None, "no limit", "give up making it after this long (exit status 3)")
+        _timeout(sub, None, "no limit", "give up making it after this long, with exit status 3")
 
 
 def _cell(text: str) -> tuple[int, int]:
