@@ -752,8 +752,9 @@ def _is_a_stream(path: str) -> bool:
     """Whether `path` is where standard output or error goes, or lies under /dev or /proc
     (as given or its links followed), where a name may stand for a process's open file."""
     system = ("/proc/", "/dev/")
-    if os.path.abspath(path).startswith(system) or os.path.realpath(path).startswith(system):
-        return True
+    for name in (os.path.abspath(path), os.path.realpath(path)):
+        if name.startswith(system) and not name.startswith("/dev/shm/"):  # shm: files in memory
+            return True
     try:
         named = os.stat(path)
     except OSError:

@@ -350,6 +350,16 @@ def test_an_svg_never_goes_where_the_answers_go(name):
     assert assert_one_error_line(run, name) == said
 
 
+@pytest.mark.skipif(not os.path.isdir("/dev/shm"), reason="no /dev/shm on this system")
+def test_an_svg_in_dev_shm_is_a_file_like_any_other(tmp_path):
+    name = f"/dev/shm/logicmines-test-{os.getpid()}.svg"
+    try:
+        assert run_main(["analyze", "--svg", name], stdin="??\n").status == 0
+        assert Path(name).read_text().startswith("<svg ")
+    finally:
+        Path(name).unlink(missing_ok=True)
+
+
 def test_a_new_svg_gets_the_usual_permissions(in_tmp):
     umask = os.umask(0o022)
     try:
