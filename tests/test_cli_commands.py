@@ -232,13 +232,16 @@ def test_zsh_offers_the_same_candidates():
     probe = f"""{script}
 try() {{ COMP_WORDS=(logicmines "$@"); COMP_CWORD=$#; COMPREPLY=(); _logicmines_complete
 print -r -- "${{COMPREPLY[*]}}"; }}
-try x; try count --backend x; try analyze -x; try examples x
+try x; try count --backend x; try analyze -x; try examples x; try generate x
+try generate game -x
 """
     done = subprocess.run(["zsh", "-f", "-c", probe], capture_output=True, text=True, timeout=60)
     assert (done.returncode, done.stderr) == (0, "")
-    commands, engines, options, names = done.stdout.splitlines()
+    commands, engines, options, names, kinds, game_options = done.stdout.splitlines()
     assert commands.split() == _subcommands()
     assert engines.split() == _complete("count", "--backend", "")
+    assert kinds.split() == ["puzzle", "game"]
+    assert game_options.split() == _complete("generate", "game", "-")
     assert set(options.split()) == set(_complete("analyze", "-"))
     assert names.split() == example_names()
 
