@@ -21,8 +21,7 @@ from .backends import make_backend
 from .bot import DEFAULT, RULES, Outcome, first_click, play_game
 from .deal import DealError, check_seed, deal, parse_size
 from .engine import BackendUnavailable, EngineTimeout
-from .output import error_line
-from .words import escaped
+from .output import error_line, timeout_line
 
 __all__ = ["Z95", "game_seed", "run_autoplay", "run_games", "summary", "wilson"]
 
@@ -192,8 +191,8 @@ def run_autoplay(
         # many unknown cells: a timeout, as in the other commands, not bad input.
         progress.end()
         err.write(
-            escaped(
-                f"logicmines: timeout: game {start + len(outcomes)} of seed {seed}: {failure} "
+            timeout_line(
+                f"game {start + len(outcomes)} of seed {seed}: {failure} "
                 "(the engines that list every solution play small boards only)"
             )
             + "\n"

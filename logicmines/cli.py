@@ -16,7 +16,7 @@ from . import __version__
 from .analysis import Analysis
 from .backends import REGISTRY, BackendUnavailable, EngineError, make_backend
 from .board import Board
-from .compare import compare, warm_up
+from .compare import TIMEOUT, compare, warm_up
 from .deal import PRESETS, DealError, deal, game_lines, game_record, parse_size
 from .engine import LONGEST, EngineTimeout, valid_timeout
 from .output import Out, error_line, title
@@ -804,7 +804,7 @@ def run_compare(boards: list[Board], args: argparse.Namespace, out: Out) -> int:
         if not agree:
             status_code = 1
         out.comparison(index, board, outcomes)
-        late = [name for name, outcome in outcomes.items() if outcome.status == "timeout"]
+        late = [name for name, outcome in outcomes.items() if outcome.status == TIMEOUT]
         if late and not any(outcome.answered for outcome in outcomes.values()):
             # nothing to compare: a timeout, as the other commands report one (status 3)
             _warn(out.no_answer(index, board, late, args.timeout))

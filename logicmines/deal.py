@@ -250,11 +250,18 @@ def _move_a_mine(position: Position, draw: Draw) -> bool:
 # --- what the command prints ----------------------------------------------------------------------
 
 
+def dealt_as(no_guess: bool, zero_start: bool) -> str:
+    """How a game was dealt, as its lines say it: ' (no guess, zero start)', ' (zero start)',
+    ...; '' for a plain deal. `logicmines.game` reads these words back."""
+    how = [word for word, on in (("no guess", no_guess), ("zero start", zero_start)) if on]
+    return f" ({', '.join(how)})" if how else ""
+
+
 def _how(game: Game) -> str:
-    how = ["no guess" if game.no_guess else None, "zero start" if game.zero_start else None]
-    said = ", ".join(word for word in how if word)
     return f"{game.board.height}x{game.board.width}, {plural(game.mines, 'mine')}, first click " + (
-        f"{game.first[0]},{game.first[1]}" + (f" ({said})" if said else "") + f", seed {game.seed}"
+        f"{game.first[0]},{game.first[1]}"
+        + dealt_as(game.no_guess, game.zero_start)
+        + f", seed {game.seed}"
     )
 
 

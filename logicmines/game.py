@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from .analysis import Analysis
 from .backends import Backend
 from .board import Board, Cell
-from .deal import DealError, check_seed, check_size, deal
+from .deal import DealError, check_seed, check_size, deal, dealt_as
 from .parse import parse_boards
 from .reveal import reveal, status
 from .stats import StatsError, board_stats
@@ -193,8 +193,7 @@ class GameState:
         if not self.dealt:
             raise GameError("nothing to save yet: the mines are laid at the first click")
         clicks, seconds = plural(self.clicks, "click"), round(self.seconds(), 1)
-        how = [w for w, on in (("no guess", self.no_guess), ("zero start", self.zero_start)) if on]
-        dealt = f" ({', '.join(how)})" if how else ""
+        dealt = dealt_as(self.no_guess, self.zero_start)
         lines = [
             f"{_SAVED} {self.height}x{self.width}, {plural(self.mines, 'mine')}{dealt}, "
             f"seed {self.seed}, {clicks}, {seconds:g} s"

@@ -65,6 +65,12 @@ def as_given(board: Board, solution: Board) -> Board:
     return board.with_rows(rows)
 
 
+def timeout_line(message: str) -> str:
+    """The one line (for stderr) that says what got no answer in time: exit status 3. Escaped as
+    `error_line` is."""
+    return f"logicmines: timeout: {escaped(message)}"
+
+
 def error_line(message: str) -> str:
     """The one line (for stderr) that says what went wrong and where: exit status 2. Whatever of
     the input it quotes (a file name, a piece of a board) shows its control characters escaped
@@ -239,14 +245,14 @@ class Out:
 
     def timeout(self, index: int, board: Board, error: EngineTimeout) -> str:
         """The one line (for stderr) that says a board got no answer within the time limit."""
-        return escaped(f"logicmines: timeout: {title(index, board)}: {error}")
+        return timeout_line(f"{title(index, board)}: {error}")
 
     def no_answer(self, index: int, board: Board, late: list[str], seconds: float | None) -> str:
         """The one line (for stderr) that says no engine compared answered a board in time."""
         limit = "" if seconds is None else f" within {seconds:g} s"
         engines = plural(len(late), "engine")
-        return escaped(
-            f"logicmines: timeout: {title(index, board)}: no engine answered{limit} "
+        return timeout_line(
+            f"{title(index, board)}: no engine answered{limit} "
             f"({engines} timed out: {', '.join(late)})"
         )
 

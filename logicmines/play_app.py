@@ -21,7 +21,7 @@ from typing import TextIO
 from .analysis import Analysis
 from .backends import Backend, BackendUnavailable, EngineError, make_backend
 from .board import Cell
-from .deal import DealError, parse_size
+from .deal import DealError, dealt_as, parse_size
 from .game import GameError, GameState, load_game, new_game
 from .output import error_line
 from .parse import BoardSyntaxError, decode
@@ -272,12 +272,7 @@ class PlayApp(App[None]):
         if state.over:
             self._after_move()
             return
-        how = [
-            word
-            for word, on in (("no guess", state.no_guess), ("zero start", state.zero_start))
-            if on
-        ]
-        said = f" ({', '.join(how)})" if how else ""
+        said = dealt_as(state.no_guess, state.zero_start)
         start = "click a square or press space" if not state.dealt else "go on"
         self.say(
             f"{state.height}x{state.width}, {plural(state.mines, 'mine')}, seed {state.seed}"
