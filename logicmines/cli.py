@@ -30,7 +30,7 @@ from .solvable import SolvableError, check_game, solvable
 from .staging import Staged
 from .stats import StatsError, board_stats
 from .svg import render_svg
-from .words import grouped
+from .words import bytes_shown, grouped, said
 
 # Each runs from any folder once logicmines is installed (the boards come from `examples`).
 EXAMPLES = {
@@ -95,7 +95,7 @@ class _Parser(argparse.ArgumentParser):
         self._negative_number_matcher = re.compile(r"^-\.?\d")
 
     def error(self, message: str):  # one line, status 2, like every other input error
-        raise UsageError(f"{message} (see '{self.prog} --help')")
+        raise UsageError(f"{bytes_shown(message)} (see '{self.prog} --help')")
 
     def _print_message(self, message: str, file=None) -> None:
         # argparse drops a failed write of --help or --version without a word, and exits 0
@@ -893,7 +893,7 @@ def run_examples(args: argparse.Namespace, out: Out) -> int:
             out.line(f"{name:<{width}}  {example_summary(example_text(name))}".rstrip())
     except KeyError:
         raise UsageError(
-            f"no example called {args.name!r}; choose one of {', '.join(example_names())}"
+            f"no example called {said(args.name)}; choose one of {', '.join(example_names())}"
         ) from None
     except FileNotFoundError as missing:
         raise UsageError(str(missing)) from None

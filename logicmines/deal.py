@@ -24,7 +24,7 @@ from typing import TypeVar
 from .board import Board, Cell
 from .engine import Deadline
 from .solvable import Position
-from .words import at, off_board, plural
+from .words import at, off_board, plural, said
 
 __all__ = [
     "PRESETS",
@@ -85,7 +85,7 @@ def parse_size(text: str) -> tuple[int, int, int | None]:
     match = re.fullmatch(r"\s*([0-9]+)\s*[xX]\s*([0-9]+)\s*", text)
     if match is None:
         names = ", ".join(PRESETS)
-        raise DealError(f"a size is HxW (like 16x30) or one of {names}, not {text!r}")
+        raise DealError(f"a size is HxW (like 16x30) or one of {names}, not {said(text)}")
     height, width = int(match.group(1)), int(match.group(2))
     check_size(height, width)
     return height, width, None

@@ -23,7 +23,7 @@ from .deal import DealError, check_seed, check_size, deal, dealt_as
 from .parse import parse_boards
 from .reveal import reveal, status
 from .stats import StatsError, board_stats
-from .words import at, off_board, plural
+from .words import at, off_board, plural, said
 
 __all__ = ["GameError", "GameState", "load_game", "new_game"]
 
@@ -288,7 +288,9 @@ def _read_flags(board: Board, text: str, where: str) -> set[Cell]:
     for word in text.split():
         match = _CELL.fullmatch(word)
         if match is None:
-            raise GameError(f"{where}: a flag is written R,C (row and column from 0), not {word!r}")
+            raise GameError(
+                f"{where}: a flag is written R,C (row and column from 0), not {said(word)}"
+            )
         cell = (int(match.group(1)), int(match.group(2)))
         if (off := off_board(cell, board.height, board.width)) is not None:
             raise GameError(f"{where}: the flag at {off}")

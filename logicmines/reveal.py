@@ -6,7 +6,7 @@ import re
 from collections.abc import Iterable
 
 from .board import Board, Cell
-from .words import at, off_board
+from .words import at, off_board, said
 
 __all__ = ["RevealError", "parse_click", "play", "reveal", "status"]
 
@@ -28,7 +28,7 @@ def parse_click(text: str) -> Cell:
     """Read a click written `R,C` (0-based row and column, spaces allowed)."""
     match = _CLICK.fullmatch(text)
     if match is None:
-        raise RevealError(f"--click expects R,C with two whole numbers, got {text!r}")
+        raise RevealError(f"--click expects R,C with two whole numbers, got {said(text)}")
     return int(match.group(1)), int(match.group(2))
 
 

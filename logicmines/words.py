@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import decimal
 import math
+import re
 from fractions import Fraction
 
 Cell = tuple[int, int]
@@ -204,6 +205,24 @@ def _escape(ch: str) -> str:
     if 0xDC80 <= ord(ch) <= 0xDCFF:
         return f"\\x{ord(ch) - 0xDC00:02x}"
     return repr(ch)[1:-1]
+
+
+# repr() writes a byte that is not UTF-8 (a lone surrogate, as Python hands it over) as
+# '\udcff'; `escaped` writes it '\xff', the byte it was. A backslash typed before 'udcff'
+# (repr() doubles it) stays as it is.
+_REPR_SURROGATE = re.compile(r"(?<!\\)((?:\\\\)*)\\udc([89a-f][0-9a-f])")
+
+
+def bytes_shown(written: str) -> str:
+    """What repr() wrote (alone, or as part of argparse's message), with every `\\udcXX` it wrote
+    for a byte that is not UTF-8 written `\\xXX`, the byte it was."""
+    return _REPR_SURROGATE.sub(r"\1\\x\2", written)
+
+
+def said(text: str) -> str:
+    """A value the user gave, quoted in a message as repr() quotes it (`'16y30'`, `'\\t'`), but with
+    a byte that is not UTF-8 shown as `\\xff`, as file names are."""
+    return bytes_shown(repr(text))
 
 
 def quoted(text: str, at_most: int = 40) -> str:

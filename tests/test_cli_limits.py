@@ -581,3 +581,27 @@ def test_two_byte_order_marks_in_text_read_the_same_as_in_a_file(in_tmp):
 
 def test_one_byte_order_mark_is_still_dropped():
     assert run_main(["count", "--json"], stdin=b"\xef\xbb\xbf" + MULTIPLE.encode()).status == 0
+
+
+def test_a_value_that_is_not_utf8_is_shown_by_its_bytes_in_argument_errors():
+    # argparse quotes values with repr(), which wrote the byte 0xff as '\udcff'
+    value = os.fsdecode(b"\xfe\xff")
+    run = run_main(["count", "--mines", value], stdin="1?\n")
+    _one_printable_line(run.err)
+    assert "got '\\xfe\\xff'" in run.err and "udc" not in run.err, run.err
+    run = run_main(["check", "--backend", value], stdin="1?\n")
+    assert "invalid choice: '\\xfe\\xff'" in run.err, run.err
+    # a backslash typed before 'udcff' is the user's text, and stays as repr() wrote it
+    run = run_main(["count", "--mines", "\\udcff"], stdin="1?\n")
+    assert "got '\\\\udcff'" in run.err, run.err
+
+
+def test_a_size_that_is_not_utf8_is_shown_by_its_bytes():
+    run = run_main(["generate", "puzzle", os.fsdecode(b"9x\xff")])
+    assert run.status == 2 and run.err.startswith("logicmines: error: a size is HxW"), run.err
+    assert run.err.endswith(" not '9x\\xff'\n"), run.err
+
+
+def test_a_file_name_with_a_typed_backslash_u_is_shown_as_typed(in_tmp):
+    run = run_main(["check", "\\udcff.txt"])
+    assert run.err.startswith("logicmines: error: \\udcff.txt: no such file"), run.err
