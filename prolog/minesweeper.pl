@@ -19,13 +19,14 @@
     lists.
 
     How it works (after the author's notes): a cell is X/Y, X = 1 for a mine and 0 otherwise,
-    Y = the number of neighbouring mines. c/3 states Y for the middle cell of a 3x3 window, i/4
-    zips three rows into triples, z/2 folds a 3-ary predicate along a sliding window of three
-    (z(c, ...) walks along a row, z(r, ...) walks down the board). q/2 converts one code to a
-    cell and back, l/2 a row (adding a no-mine border cell at each end), p/3 the whole board with
-    its bottom border (the top border comes from calling p/3's base cases directly). m/2 parses,
-    posts the constraints, then runs the converter backwards, which forces every cell to be a
-    known mine or a known digit.
+    Y = the number of neighbouring mines. c/3 states Y for the middle cell of a 3x3 window (given
+    as its three columns), i/4 zips three rows into such columns, z/2 folds a 3-ary predicate
+    along a sliding window of three (z(c, ...) walks along a row, z(r, ...) walks down the
+    board). q/2 converts one code to a cell and back, l/2 a row (adding a no-mine border cell at
+    its end), p/3 the whole board (a border cell at the start of each row, and the bottom border;
+    the top border comes from calling p/3's base cases directly). m/2 parses, posts the
+    constraints, then runs the converter backwards, which forces every cell to be a known mine or
+    a known digit.
 
     ?- s([`1121`, `1??*`, `12?*`, `0122`]).
     %@ true.
