@@ -642,7 +642,8 @@ def input_limit(args: argparse.Namespace) -> int:
 def _each_board(boards: list[Board], out: Out, answer) -> int:
     """Call `answer(index, board)` for every board; a board that gets no answer within the time
     limit is reported on stderr (one line) and the others are still answered. Returns 3 when
-    some board got no answer, else what the answers returned (0, or 1 for any true value)."""
+    some board got no answer, else what the answers returned (0, or 1 for any true value). An
+    engine that fails otherwise (gprolog out of memory) ends the run, naming the board."""
     status_code = 0
     timed_out = False
     for index, board in enumerate(boards):
@@ -652,6 +653,8 @@ def _each_board(boards: list[Board], out: Out, answer) -> int:
         except EngineTimeout as error:
             timed_out = True
             _warn(out.timeout(index, board, error))
+        except EngineError as error:
+            raise UsageError(f"{title(index, board)}: {error}") from None
     return 3 if timed_out else status_code
 
 

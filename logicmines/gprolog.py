@@ -9,10 +9,13 @@ its sha256 and the gplc that built it. docs/cache.md says which folders and file
 from __future__ import annotations
 
 import contextlib
+import ctypes
+import ctypes.util
 import hashlib
 import json
 import os
 import shutil
+import signal
 import stat
 import subprocess
 import tempfile
@@ -22,10 +25,22 @@ from pathlib import Path
 
 from .board import Board
 from .resources import data_path
+from .words import grouped
+
+try:
+    import resource
+except ImportError:  # not a POSIX system: no limits to set
+    resource = None  # type: ignore[assignment]
 
 # GNU Prolog's default global stack (32 MB) is too small for the original on a 4x4 board of
 # unknowns; running out is fatal there, not an exception. 1 GB (in KB), as the driver's notes say.
 STACKS = {"GLOBALSZ": "1048576", "TRAILSZ": "262144", "LOCALSZ": "262144"}
+
+# The original collects every solution with setof/3, which GNU Prolog keeps in memory of its
+# own, outside the stacks: a board of many solutions grows it by hundreds of MB a second, for as
+# long as it runs. The process may take half of this machine's memory (its stacks alone reserve
+# about 1.6 GB), and dies with the process that started it, however that one ends.
+SMALLEST_MEMORY = 3 * 2**30
 
 # GNU Prolog comes from the operating system's packages, not from pip: no extra brings it.
 NOT_INSTALLED = (
@@ -283,16 +298,64 @@ def _build_somewhere(
 _forget = executable.cache_clear  # the real cache, even while a test has replaced `executable`
 
 
+def memory_limit() -> int | None:
+    """The bytes of address space the compiled original may take: half of this machine's memory,
+    at least SMALLEST_MEMORY, and never more than the hard limit this process has (`ulimit -v`);
+    None where the system cannot say or set it."""
+    if resource is None:
+        return None
+    try:
+        total = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (ValueError, OSError, AttributeError):
+        return None
+    limit = max(total // 2, SMALLEST_MEMORY)
+    _, hard = resource.getrlimit(resource.RLIMIT_AS)
+    return limit if hard == resource.RLIM_INFINITY else min(limit, hard)
+
+
+@cache
+def _prctl():
+    """Linux's prctl(2), looked up once, before any fork: None elsewhere."""
+    try:
+        return ctypes.CDLL(ctypes.util.find_library("c"), use_errno=True).prctl
+    except (OSError, AttributeError, TypeError):
+        return None
+
+
+_PR_SET_PDEATHSIG = 1
+
+
+def _bounded(limit: int | None):
+    """What the child runs before the original: it is killed when its parent dies (a killed
+    logicmines leaves nothing running), and its address space is at most `limit` bytes. Only
+    system calls prepared beforehand, since it runs between fork and exec."""
+    prctl, parent = _prctl(), os.getpid()
+
+    def in_child() -> None:
+        if prctl is not None:
+            prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
+            if os.getppid() != parent:  # the parent died before that took effect
+                os._exit(1)
+        if limit is not None and resource is not None:
+            resource.setrlimit(
+                resource.RLIMIT_AS, (limit, resource.getrlimit(resource.RLIMIT_AS)[1])
+            )
+
+    return in_child
+
+
 def run_original(board: Board, timeout: float | None = None, solved: int = 0) -> GprologAnswer:
     """The original on one board: s/1's verdict, the count of m/2, the first `solved` (-1: all)."""
     # Raises subprocess.TimeoutExpired past `timeout` seconds (the process is killed),
     # GprologUnavailable when the compiled original cannot run here, and RuntimeError when the
-    # program fails (GNU Prolog's stack overflow is fatal, not catchable).
+    # program fails (GNU Prolog's stack overflow is fatal, not catchable; so is running out of
+    # the memory it may take, `memory_limit()`).
     program = executable()
     if not _verified(program):  # changed on disk since it was found (truncated, replaced)
         _forget()
         program = executable()
     text = "\n".join(board.as_puzzle().rows) + "\n"
+    limit = memory_limit()
     try:
         done = subprocess.run(
             [str(program)],
@@ -301,6 +364,7 @@ def run_original(board: Board, timeout: float | None = None, solved: int = 0) ->
             text=True,
             timeout=timeout,
             env={**os.environ, **STACKS, "LOGICMINES_SOLVED": str(solved)},
+            preexec_fn=_bounded(limit),
         )
     except OSError as error:  # verified yet not runnable: a folder mounted noexec, say
         raise GprologUnavailable(
@@ -311,6 +375,11 @@ def run_original(board: Board, timeout: float | None = None, solved: int = 0) ->
     words = lines[0].split() if lines else []
     if done.returncode != 0 or len(words) != 4 or words[0] != "verdict":
         problem = (done.stderr.strip() or done.stdout.strip() or "no output").splitlines()[0]
+        if "Memory allocation fault" in problem and limit is not None:
+            problem = (
+                "out of memory: the original keeps every solution it collects, and may take "
+                f"{grouped(limit // 2**20)} MB here"
+            )
         raise RuntimeError(f"gprolog: {problem}")
     boards = tuple(tuple(line.split()[1:]) for line in lines[1:] if line.startswith("solved "))
     return GprologAnswer(words[1], int(words[3]), boards)

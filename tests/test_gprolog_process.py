@@ -1,0 +1,118 @@
+"""The compiled original's process (logicmines/gprolog.py): it dies with the logicmines that
+started it, and its memory is bounded, since its setof/3 keeps every solution it collects."""
+
+from __future__ import annotations
+
+import os
+import resource
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from logicmines import gprolog
+from logicmines.backends.gprolog import GprologBackend
+from logicmines.board import Board
+from logicmines.engine import EngineError
+
+EVERY_CELL_UNKNOWN = Board(("?????",) * 5)  # 2^25 solutions: the original collects them for long
+linux = pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads /proc")
+
+
+def _children(pid: int) -> list[int]:
+    """The living processes whose parent is pid."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid and fields[0] != "Z":
+                found.append(int(entry.name))
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"  # a zombie has ended; only its parent's wait is missing
+
+
+def _wait_for(condition, seconds: float = 20.0) -> bool:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        time.sleep(0.05)
+    return False
+
+
+@linux
+@pytest.mark.parametrize("how", [signal.SIGKILL, signal.SIGTERM], ids=["SIGKILL", "SIGTERM"])
+def test_the_original_dies_with_the_logicmines_that_started_it(tmp_path, how):
+    gprolog.executable()  # compiled before the clock starts
+    board = tmp_path / "unknown.txt"
+    board.write_text("\n".join(EVERY_CELL_UNKNOWN.rows) + "\n")
+    command = [sys.executable, "-m", "logicmines", "count", "--backend", "gprolog", str(board)]
+    parent = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        assert _wait_for(lambda: _children(parent.pid)), "the original never started"
+        (child,) = _children(parent.pid)
+        parent.send_signal(how)
+        parent.wait(timeout=20)
+        # it was left running, growing by hundreds of MB a second, until the machine ran out
+        assert _wait_for(lambda: not _alive(child)), "the original outlived logicmines"
+    finally:
+        parent.kill()
+        parent.wait()
+
+
+def test_memory_is_half_the_machine_at_least_what_the_stacks_need_and_within_ulimit():
+    total = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    half = max(total // 2, gprolog.SMALLEST_MEMORY)
+    hard = resource.getrlimit(resource.RLIMIT_AS)[1]
+    assert gprolog.memory_limit() == (half if hard == resource.RLIM_INFINITY else min(half, hard))
+    # under `ulimit -v` (2.5 GB here), the limit the original runs under, and the one it names
+    script = (
+        "import resource; from logicmines import gprolog; "
+        "resource.setrlimit(resource.RLIMIT_AS, (2500 * 2**20, 2500 * 2**20)); "
+        "print(gprolog.memory_limit())"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert done.stdout.split() == [str(2500 * 2**20)], done
+
+
+def test_running_out_of_its_memory_is_one_clear_error(monkeypatch):
+    # a small limit, so that the collecting runs into it within seconds, not minutes
+    monkeypatch.setattr(gprolog, "memory_limit", lambda: 2 * 2**30)
+    engine = GprologBackend(timeout=120)
+    with pytest.raises(EngineError) as failure:
+        engine.count(EVERY_CELL_UNKNOWN)
+    assert str(failure.value) == (
+        "gprolog: out of memory: the original keeps every solution it collects, and may take "
+        "2,048 MB here"
+    )
+    assert engine.count(Board(("1?",))) == 1  # and the engine still answers afterwards
+
+
+def test_the_command_line_names_the_board_the_original_ran_out_of_memory_on(tmp_path):
+    boards = tmp_path / "boards.txt"
+    boards.write_text("1?\n\n" + "\n".join(EVERY_CELL_UNKNOWN.rows) + "\n")
+    script = (
+        "import resource, sys; from logicmines.cli import main; "
+        "resource.setrlimit(resource.RLIMIT_AS, (2048 * 2**20, 2048 * 2**20)); "
+        f"sys.exit(main(['count', '--backend', 'gprolog', {str(boards)!r}]))"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert done.returncode == 2, done
+    assert done.stdout == f"board 1 ({boards}:1, 1x2 puzzle): 1 solution\n"
+    assert done.stderr == (
+        f"logicmines: error: board 2 ({boards}:3, 5x5 puzzle): gprolog: out of memory: the "
+        "original keeps every solution it collects, and may take 2,048 MB here\n"
+    )
