@@ -198,7 +198,7 @@ def commit() -> str:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=5, help="new processes per case (default 5)")
     parser.add_argument("--case", choices=sorted(CASES), help=argparse.SUPPRESS)
     parser.add_argument("--write", choices=sorted(BOARDS), help=argparse.SUPPRESS)

@@ -163,7 +163,7 @@ def measure(name: str, folder: Path, runs: int, memory: int | None, seconds: flo
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=3, help="new processes per case (default 3)")
     parser.add_argument("--cases", nargs="+", choices=sorted(CASES), help="only these cases")
     parser.add_argument("--memory", type=float, help="GB each run may map (default: no limit)")

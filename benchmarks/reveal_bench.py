@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import statistics
 import sys
 import time
@@ -33,6 +34,7 @@ def time_click(board: Board) -> float:
 
 
 def main() -> None:
+    argparse.ArgumentParser(description=__doc__).parse_args()  # --help, and nothing else
     print(f"Python {sys.version.split()[0]}")
     for size, runs in ((1000, 5), (3000, 1)):
         board = open_board(size)
