@@ -1,5 +1,5 @@
 """Time the port of the original (`reference`, SWI-Prolog) against the original itself
-(`gprolog`, GNU Prolog) on the challenge's eleven small boards.
+(`gprolog`, GNU Prolog) on eleven small boards of the challenge's sizes.
 
     python benchmarks/reference_port.py [--runs 3] [--timeout 120]
 
@@ -37,8 +37,8 @@ def eleven() -> list[tuple[str, Board]]:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(
-        description="Time reference (the port) against gprolog (the original) on the "
-        "challenge's eleven small boards.",
+        description="Time reference (the port) against gprolog (the original) on eleven "
+        "small boards of the challenge's sizes.",
     )
     parser.add_argument("--runs", type=int, default=3, help="runs per board (3); medians shown")
     parser.add_argument("--timeout", type=float, default=120.0, help="per board and engine (120)")
