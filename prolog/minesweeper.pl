@@ -1,8 +1,10 @@
 /*  minesweeper.pl: the reference program, ported to SWI-Prolog.
 
     Source: the GNU Prolog answer (493 bytes) to the Stack Exchange code-golf question
-    "Can I sweep the mines?". Stack Exchange content is licensed CC BY-SA; so is this file,
-    which carries that answer's program with the changes below.
+    "Can I sweep the mines?" (its author and address are not known to the project: see
+    LICENSE-CC-BY-SA.md). Stack Exchange content is licensed CC BY-SA, 3.0 for this answer as
+    that note explains; so is this file, which carries that answer's program with the changes
+    below.
 
     The port makes the smallest changes that let the program run under SWI-Prolog as it runs
     under GNU Prolog, with the same answers from the same search; each is marked `% CHANGE:` and
@@ -160,8 +162,10 @@
 :- use_module(library(solution_sequences), [limit/2]).
 :- use_module(library(when), [when/2]).
 
-% Arithmetic compiled to virtual-machine instructions rather than calls of is/2. The flag holds
-% for the rest of this file only (SWI scopes it to the file being loaded).
+% CHANGE: the file compiled with SWI-Prolog's `optimise` flag: arithmetic becomes virtual-machine
+% instructions rather than calls of is/2 (GNU Prolog compiles the original natively). It changes
+% how fast the clauses run, not what they mean; the flag holds for the rest of this file only
+% (SWI scopes it to the file being loaded).
 :- set_prolog_flag(optimise, true).
 
 % ---- the reference program -----------------------------------------------------------------
