@@ -17,7 +17,7 @@ from .analysis import Analysis
 from .backends import REGISTRY, BackendUnavailable, EngineError, make_backend
 from .board import Board
 from .compare import TIMEOUT, compare, warm_up
-from .deal import PRESETS, DealError, deal, game_lines, game_record, parse_size
+from .deal import PRESETS, DealError, check_seed, deal, game_lines, game_record, parse_size
 from .engine import LONGEST, EngineTimeout, valid_timeout
 from .output import Out, error_line, title
 from .parse import BoardSyntaxError, decode, parse_boards
@@ -258,9 +258,7 @@ def _autoplay(commands) -> None:
         help="safe: the first click is safe; zero: its 3x3 is mine-free too (safe)",
     )
     autoplay.add_argument("--games", type=_positive, default=100, metavar="N", help="N games (100)")
-    autoplay.add_argument(
-        "--seed", type=_natural, default=0, metavar="S", help="the run's seed (0)"
-    )
+    autoplay.add_argument("--seed", type=_seed, default=0, metavar="S", help="the run's seed (0)")
     autoplay.add_argument(
         "--start",
         type=_natural,
@@ -316,7 +314,7 @@ def _play(commands) -> None:
     )
     play_cmd.add_argument(
         "--seed",
-        type=_natural,
+        type=_seed,
         metavar="S",
         help="the first game's seed, 0 to 2**64-1 (n deals S+1, ...; default: a random one)",
     )
@@ -403,7 +401,7 @@ def _generate(commands) -> None:
     for sub in (puzzle, game):
         sub.add_argument(
             "--seed",
-            type=_natural,
+            type=_seed,
             metavar="S",
             help="the seed, 0 to 2**64-1 (default: a random one, printed with the board)",
         )
@@ -547,22 +545,36 @@ def _file_name(text: str) -> str:
     return text
 
 
-def _natural(text: str) -> int:
+def _natural(text: str, least: int = 0) -> int:
     digits = text.strip()
     # isdigit() alone would let through digits that int() refuses, such as '²'.
     if not (digits.isascii() and digits.isdigit()):
+        if digits.startswith("-") and digits[1:].isascii() and digits[1:].isdigit():
+            raise argparse.ArgumentTypeError(
+                f"expected a whole number of at least {least}, got {text!r}"
+            )
         raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}")
     try:
-        return int(digits)
+        n = int(digits)
     except ValueError:  # more digits than Python converts by default
         raise argparse.ArgumentTypeError(f"{len(digits):,} digits is too long a number") from None
+    if n < least:
+        raise argparse.ArgumentTypeError(
+            f"expected a whole number of at least {least}, got {text!r}"
+        )
+    return n
 
 
 def _positive(text: str) -> int:
-    n = _natural(text)
-    if n == 0:
-        raise argparse.ArgumentTypeError("expected a whole number of at least 1, got '0'")
-    return n
+    return _natural(text, least=1)
+
+
+def _seed(text: str) -> int:
+    seed = _natural(text)
+    try:
+        return check_seed(seed)
+    except DealError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 # --- reading --------------------------------------------------------------------------------------

@@ -605,3 +605,41 @@ def test_a_size_that_is_not_utf8_is_shown_by_its_bytes():
 def test_a_file_name_with_a_typed_backslash_u_is_shown_as_typed(in_tmp):
     run = run_main(["check", "\\udcff.txt"])
     assert run.err.startswith("logicmines: error: \\udcff.txt: no such file"), run.err
+
+
+@pytest.mark.parametrize(
+    "argv, said",
+    [
+        (
+            ["solve", "--limit", "-1"],
+            "argument --limit: expected a whole number of at least 1, got '-1'",
+        ),
+        (
+            ["solve", "--limit", "0"],
+            "argument --limit: expected a whole number of at least 1, got '0'",
+        ),
+        (
+            ["count", "--mines", "-1"],
+            "argument --mines: expected a whole number of at least 0, got '-1'",
+        ),
+        (
+            ["generate", "puzzle", "3x3", "--seed", "-1"],
+            "argument --seed: expected a whole number of at least 0, got '-1'",
+        ),
+        (
+            ["generate", "game", "3x3", "--mines", "1", "--seed", str(2**64)],
+            f"argument --seed: a seed is a whole number from 0 to 2**64 - 1, not {2**64}",
+        ),
+        (
+            ["autoplay", "--seed", str(2**64)],
+            f"argument --seed: a seed is a whole number from 0 to 2**64 - 1, not {2**64}",
+        ),
+    ],
+)
+def test_a_number_out_of_range_says_the_range_and_names_its_option(argv, said):
+    # '-1' read 'expected a whole number', as if it were not one; a seed past 2**64 - 1 named no
+    # option
+    run = run_main(argv, stdin="1?\n")
+    assert run.status == 2 and run.out == "", run
+    (line,) = run.err.splitlines()
+    assert line.startswith(f"logicmines: error: {said} (see 'logicmines "), line
