@@ -95,12 +95,15 @@ def family_cell(outcomes: list[Outcome], timeout: float) -> str:
 def ratio_cell(
     outcomes: list[Outcome], yardstick: list[Outcome], timeout: float, who: str = "gprolog"
 ) -> str:
-    """The engine's median over the yardstick's (`who`) median (a bound when it did not answer)."""
+    """The engine's median over the yardstick's (`who`) median (a bound when one of them did not
+    answer; `> timeout` when neither did)."""
     if all(o.status == MISSING for o in yardstick) or all(o.status == MISSING for o in outcomes):
         return "n/a"
     mine, theirs = median(outcomes), median(yardstick)
     if math.isinf(mine):
-        return "> timeout"
+        if math.isinf(theirs):
+            return "> timeout"
+        return f"> {timeout / theirs:.2g}× (> {timeout:g} s)"
     if math.isinf(theirs):
         return f"< {mine / timeout:.2g}× ({who} > {timeout:g} s)"
     return f"{mine / theirs:.3g}×"

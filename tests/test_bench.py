@@ -247,6 +247,15 @@ def test_a_family_not_run_shows_as_not_run():
     assert report.ratio_cell([skipped] * 3, [skipped] * 3, 10.0) == "> timeout"
 
 
+def test_a_ratio_where_only_the_engine_timed_out_is_a_lower_bound():
+    late = Outcome(error="> timeout (10 s)", status="timeout")
+    answered = [Outcome("unique", 1, 0.5)] * 3
+    # it wrote '> timeout', as when neither answered; the yardstick's time gives a bound
+    assert report.ratio_cell([late] * 3, answered, 10.0) == "> 20× (> 10 s)"
+    assert report.ratio_cell(answered, [late] * 3, 10.0) == "< 0.05× (gprolog > 10 s)"
+    assert report.ratio_cell([late] * 3, [late] * 3, 10.0) == "> timeout"
+
+
 def test_an_answer_that_does_not_fit_its_count_is_a_disagreement():
     item = bench.Labelled("a board", Board(("0",)))
     (line,) = bench.disagreements(item, {"kanren": Outcome("unique", 2, 0.01)})
