@@ -4,12 +4,12 @@
     python benchmarks/reference_port.py [--runs 3] [--timeout 120]
 
 The eleven boards: the three of docs/rules.md (one solution, four, none), and the eight
-challenge-size boards of `logicmines.generate.challenge_family` (4x4 to 6x10, a quarter of the
-cells hidden, one solution each), with the 6x10 board of docs/relational.md that has none as a
-twelfth, shown apart. Each board is answered as `compare` answers it (`check`, then `count`,
-timed together, a new backend per board; the engines are started before the clock). gprolog
-answers both from one run of the original (its driver's `setof` and `findall`); the port runs
-its two searches. The table gives each board's median wall time over the runs, the totals, and
+challenge-size boards of `logicmines.generate.challenge_family` (4x4 to 6x10, each cell hidden
+with a chance of 1/4, one solution each), with the 6x10 board of docs/relational.md that has
+none as a twelfth, shown apart. Each board is answered as `compare` answers it (`check`, then
+`count`, timed together, a new backend per board; the engines are started before the clock).
+gprolog answers both from one run of the original (its driver's `setof` and `findall`); the port
+runs its two searches. The table gives each board's median wall time over the runs, the totals, and
 the ratio of the totals.
 """
 
@@ -20,13 +20,10 @@ import statistics
 
 from logicmines.board import Board
 from logicmines.compare import run_engine, warm_up
-from logicmines.generate import challenge_family, rules_examples
+from logicmines.generate import CHALLENGE_NONE, challenge_family, rules_examples
 
 ENGINES = ("reference", "gprolog")
-NO_SOLUTION = (
-    "6x10, no solution (relational.md)",
-    Board(tuple("01??11*211 12??2323*1 1*33*2*210 12?2122321 13?3101**1 1***101221".split())),
-)
+NO_SOLUTION = ("6x10, no solution (relational.md)", Board.from_text(CHALLENGE_NONE))
 
 
 def eleven() -> list[tuple[str, Board]]:
@@ -37,8 +34,7 @@ def eleven() -> list[tuple[str, Board]]:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(
-        description="Time reference (the port) against gprolog (the original) on eleven "
-        "small boards of the challenge's sizes.",
+        description=__doc__.split("\n\n")[0],
     )
     parser.add_argument("--runs", type=int, default=3, help="runs per board (3); medians shown")
     parser.add_argument("--timeout", type=float, default=120.0, help="per board and engine (120)")

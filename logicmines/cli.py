@@ -87,6 +87,16 @@ class UsageError(Exception):
     """Bad arguments or input: one line on stderr, exit status 2."""
 
 
+# A value argparse quotes, as repr() writes it: between single quotes, with escapes inside.
+_REPR_QUOTED = re.compile(r"'(?:[^'\\]|\\.)*'")
+
+
+def _quoted_bytes_shown(message: str) -> str:
+    """argparse's message with the bytes that are not UTF-8 shown as `\\xff` in the values it
+    quotes with repr(), and nowhere else (an unknown argument is not quoted, and stays as typed)."""
+    return _REPR_QUOTED.sub(lambda quoted: bytes_shown(quoted.group()), message)
+
+
 class _Parser(argparse.ArgumentParser):
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
@@ -95,7 +105,7 @@ class _Parser(argparse.ArgumentParser):
         self._negative_number_matcher = re.compile(r"^-\.?\d")
 
     def error(self, message: str):  # one line, status 2, like every other input error
-        raise UsageError(f"{bytes_shown(message)} (see '{self.prog} --help')")
+        raise UsageError(f"{_quoted_bytes_shown(message)} (see '{self.prog} --help')")
 
     def _print_message(self, message: str, file=None) -> None:
         # argparse drops a failed write of --help or --version without a word, and exits 0
@@ -549,7 +559,8 @@ def _natural(text: str, least: int = 0) -> int:
     digits = text.strip()
     # isdigit() alone would let through digits that int() refuses, such as '²'.
     if not (digits.isascii() and digits.isdigit()):
-        if digits.startswith("-") and digits[1:].isascii() and digits[1:].isdigit():
+        below = digits[1:]
+        if digits.startswith("-") and below.isascii() and below.isdigit() and below.strip("0"):
             raise argparse.ArgumentTypeError(
                 f"expected a whole number of at least {least}, got {text!r}"
             )
@@ -642,13 +653,13 @@ def input_limit(args: argparse.Namespace) -> int:
     """The largest board file read: --max-input, else $LOGICMINES_MAX_INPUT, else MAX_INPUT."""
     if args.max_input is not None:
         return args.max_input
-    said = os.environ.get(MAX_INPUT_VARIABLE)
-    if said is None or not said.strip():
+    value = os.environ.get(MAX_INPUT_VARIABLE)
+    if value is None or not value.strip():
         return MAX_INPUT
     try:
-        return _byte_count(said)
+        return _byte_count(value)
     except argparse.ArgumentTypeError as why:
-        raise UsageError(f"{MAX_INPUT_VARIABLE}: {why}") from None
+        raise UsageError(f"{MAX_INPUT_VARIABLE}: {bytes_shown(str(why))}") from None
 
 
 def _each_board(boards: list[Board], out: Out, answer) -> int:

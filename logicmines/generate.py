@@ -140,6 +140,9 @@ class Family:
 
 # The three boards of docs/rules.md: one solution, four, none.
 RULES_EXAMPLES = ("1121 / 1??* / 12?* / 0122", "1110 / 2*31 / 3*?? / 2*4? / 112?", "2?")
+# A board of the challenge's size with no solution ((2,9) shows 0 beside a mine), with many `*`s:
+# docs/relational.md's board for the two solvers' domains.
+CHALLENGE_NONE = "01??11*211 / 12??2323*1 / 1*33*2*210 / 12?2122321 / 13?3101**1 / 1***101221"
 CHALLENGE_SIZES = ((4, 4), (4, 5), (5, 5), (5, 6), (6, 6), (5, 8), (6, 8), (6, 10))
 CHALLENGE_HIDDEN = 0.25
 RANDOM_SIZES = (8, 16, 50, 100, 200)

@@ -41,6 +41,7 @@ STACKS = {"GLOBALSZ": "1048576", "TRAILSZ": "262144", "LOCALSZ": "262144"}
 # long as it runs. The process may take half of this machine's memory (its stacks alone reserve
 # about 1.6 GB), and dies with the process that started it, however that one ends.
 SMALLEST_MEMORY = 3 * 2**30
+STACKS_NEED = 1_700_000 * 1024  # measured: 1,650,000 KB of address space answer `1?`, 1,600,000 not
 
 # GNU Prolog comes from the operating system's packages, not from pip: no extra brings it.
 NOT_INSTALLED = (
@@ -299,25 +300,41 @@ _forget = executable.cache_clear  # the real cache, even while a test has replac
 
 
 def memory_limit() -> int | None:
-    """The bytes of address space the compiled original may take: half of this machine's memory,
-    at least SMALLEST_MEMORY, and never more than the hard limit this process has (`ulimit -v`);
-    None where the system cannot say or set it."""
+    """The bytes of address space the compiled original may take: half of this machine's memory
+    (or of the container's, when its control group sets less), at least SMALLEST_MEMORY, and
+    never more than this process may take itself (`ulimit -v`); None where the system cannot say
+    or set it."""
     if resource is None:
         return None
     try:
         total = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
     except (ValueError, OSError, AttributeError):
         return None
-    limit = max(total // 2, SMALLEST_MEMORY)
-    _, hard = resource.getrlimit(resource.RLIMIT_AS)
-    return limit if hard == resource.RLIM_INFINITY else min(limit, hard)
+    limit = max(min(total, _container_memory() or total) // 2, SMALLEST_MEMORY)
+    soft, _ = resource.getrlimit(resource.RLIMIT_AS)
+    return limit if soft == resource.RLIM_INFINITY else min(limit, soft)
+
+
+# Where a control group states its memory limit: version 2, then version 1.
+_CGROUP_LIMITS = ("/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory/memory.limit_in_bytes")
+
+
+def _container_memory() -> int | None:
+    """The memory limit of this process's control group, None when there is none."""
+    for place in _CGROUP_LIMITS:
+        try:
+            text = Path(place).read_text().strip()
+        except OSError:
+            continue
+        return int(text) if text.isdigit() else None  # 'max': no limit
+    return None
 
 
 @cache
 def _prctl():
     """Linux's prctl(2), looked up once, before any fork: None elsewhere."""
     try:
-        return ctypes.CDLL(ctypes.util.find_library("c"), use_errno=True).prctl
+        return ctypes.CDLL(None, use_errno=True).prctl
     except (OSError, AttributeError, TypeError):
         return None
 
@@ -328,7 +345,11 @@ _PR_SET_PDEATHSIG = 1
 def _bounded(limit: int | None):
     """What the child runs before the original: it is killed when its parent dies (a killed
     logicmines leaves nothing running), and its address space is at most `limit` bytes. Only
-    system calls prepared beforehand, since it runs between fork and exec."""
+    system calls prepared beforehand, since it runs between fork and exec.
+
+    The signal comes when the *thread* that started the child ends, not the process: that is
+    the same here only because `subprocess.run` holds its thread until the child has ended (play
+    asks for hints from a worker thread). Keep it so."""
     prctl, parent = _prctl(), os.getpid()
 
     def in_child() -> None:
@@ -337,9 +358,11 @@ def _bounded(limit: int | None):
             if os.getppid() != parent:  # the parent died before that took effect
                 os._exit(1)
         if limit is not None and resource is not None:
-            resource.setrlimit(
-                resource.RLIMIT_AS, (limit, resource.getrlimit(resource.RLIMIT_AS)[1])
-            )
+            try:
+                hard = resource.getrlimit(resource.RLIMIT_AS)[1]
+                resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
+            except (ValueError, OSError):  # past the hard limit: the one in force stays
+                pass
 
     return in_child
 
@@ -376,10 +399,17 @@ def run_original(board: Board, timeout: float | None = None, solved: int = 0) ->
     if done.returncode != 0 or len(words) != 4 or words[0] != "verdict":
         problem = (done.stderr.strip() or done.stdout.strip() or "no output").splitlines()[0]
         if "Memory allocation fault" in problem and limit is not None:
-            problem = (
-                "out of memory: the original keeps every solution it collects, and may take "
-                f"{grouped(limit // 2**20)} MB here"
-            )
+            allowed = f"{grouped(limit // 2**20)} MB"
+            if limit < STACKS_NEED:
+                problem = (
+                    f"out of memory: GNU Prolog's stacks alone need about 1.7 GB, and {allowed} "
+                    "is allowed here (ulimit -v)"
+                )
+            else:
+                problem = (
+                    "out of memory: the original keeps every solution it collects, and may take "
+                    f"{allowed} here"
+                )
         raise RuntimeError(f"gprolog: {problem}")
     boards = tuple(tuple(line.split()[1:]) for line in lines[1:] if line.startswith("solved "))
     return GprologAnswer(words[1], int(words[3]), boards)

@@ -643,3 +643,22 @@ def test_a_number_out_of_range_says_the_range_and_names_its_option(argv, said):
     assert run.status == 2 and run.out == "", run
     (line,) = run.err.splitlines()
     assert line.startswith(f"logicmines: error: {said} (see 'logicmines "), line
+
+
+def test_only_quoted_values_have_their_bytes_rewritten():
+    # an unknown argument is not quoted by argparse: what was typed is shown as typed
+    run = run_main(["count", "--mi\\udcff"], stdin="1?\n")
+    assert "unrecognized arguments: --mi\\udcff" in run.err, run.err
+    run = run_main(["count", os.fsdecode(b"--mi\xff")], stdin="1?\n")
+    assert "unrecognized arguments: --mi\\xff" in run.err, run.err
+
+
+def test_the_input_limit_variable_shows_its_bytes(monkeypatch):
+    monkeypatch.setenv("LOGICMINES_MAX_INPUT", os.fsdecode(b"1\xff"))
+    run = run_main(["count"], stdin="1?\n")
+    assert run.status == 2 and run.err.rstrip().endswith("got '1\\xff'"), run.err
+
+
+def test_minus_zero_is_not_called_below_zero():
+    run = run_main(["count", "--mines", "-0"], stdin="1?\n")
+    assert "expected a whole number, got '-0'" in run.err, run.err

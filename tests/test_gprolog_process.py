@@ -20,18 +20,28 @@ from logicmines.engine import EngineError
 
 EVERY_CELL_UNKNOWN = Board(("?????",) * 5)  # 2^25 solutions: the original collects them for long
 linux = pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads /proc")
+# The tests below set address-space limits of 2 to 2.5 GB: a process may lower its own, but
+# not raise it past a hard `ulimit -v` that is lower still.
+_HARD = resource.getrlimit(resource.RLIMIT_AS)[1]
+room_for_limits = pytest.mark.skipif(
+    _HARD != resource.RLIM_INFINITY and _HARD < 2500 * 2**20,
+    reason="a hard ulimit -v below the limits these tests set",
+)
 
 
-def _children(pid: int) -> list[int]:
-    """The living processes whose parent is pid."""
+def _originals(pid: int) -> list[int]:
+    """The living children of pid that run the compiled original (not gplc or anything else
+    the parent may start first)."""
+    program = gprolog.executable().resolve()
     found = []
     for entry in Path("/proc").iterdir():
         if entry.name.isdigit():
             try:
                 fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+                runs = Path(os.readlink(entry / "exe"))
             except OSError:
                 continue
-            if int(fields[1]) == pid and fields[0] != "Z":
+            if int(fields[1]) == pid and fields[0] != "Z" and runs == program:
                 found.append(int(entry.name))
     return found
 
@@ -61,9 +71,10 @@ def test_the_original_dies_with_the_logicmines_that_started_it(tmp_path, how):
     board.write_text("\n".join(EVERY_CELL_UNKNOWN.rows) + "\n")
     command = [sys.executable, "-m", "logicmines", "count", "--backend", "gprolog", str(board)]
     parent = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    child = None
     try:
-        assert _wait_for(lambda: _children(parent.pid)), "the original never started"
-        (child,) = _children(parent.pid)
+        assert _wait_for(lambda: _originals(parent.pid)), "the original never started"
+        (child,) = _originals(parent.pid)
         parent.send_signal(how)
         parent.wait(timeout=20)
         # it was left running, growing by hundreds of MB a second, until the machine ran out
@@ -71,23 +82,29 @@ def test_the_original_dies_with_the_logicmines_that_started_it(tmp_path, how):
     finally:
         parent.kill()
         parent.wait()
+        if child is not None and _alive(child):
+            os.kill(child, signal.SIGKILL)  # never leave it growing, even when the test fails
 
 
+@room_for_limits
 def test_memory_is_half_the_machine_at_least_what_the_stacks_need_and_within_ulimit():
     total = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    total = min(total, gprolog._container_memory() or total)
     half = max(total // 2, gprolog.SMALLEST_MEMORY)
-    hard = resource.getrlimit(resource.RLIMIT_AS)[1]
-    assert gprolog.memory_limit() == (half if hard == resource.RLIM_INFINITY else min(half, hard))
-    # under `ulimit -v` (2.5 GB here), the limit the original runs under, and the one it names
+    soft = resource.getrlimit(resource.RLIMIT_AS)[0]
+    assert gprolog.memory_limit() == (half if soft == resource.RLIM_INFINITY else min(half, soft))
+    # under a soft `ulimit -Sv` (2.5 GB here), the limit the original runs under and names
     script = (
         "import resource; from logicmines import gprolog; "
-        "resource.setrlimit(resource.RLIMIT_AS, (2500 * 2**20, 2500 * 2**20)); "
+        "hard = resource.getrlimit(resource.RLIMIT_AS)[1]; "
+        "resource.setrlimit(resource.RLIMIT_AS, (2500 * 2**20, hard)); "
         "print(gprolog.memory_limit())"
     )
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
     assert done.stdout.split() == [str(2500 * 2**20)], done
 
 
+@room_for_limits
 def test_running_out_of_its_memory_is_one_clear_error(monkeypatch):
     # a small limit, so that the collecting runs into it within seconds, not minutes
     monkeypatch.setattr(gprolog, "memory_limit", lambda: 2 * 2**30)
@@ -101,6 +118,7 @@ def test_running_out_of_its_memory_is_one_clear_error(monkeypatch):
     assert engine.count(Board(("1?",))) == 1  # and the engine still answers afterwards
 
 
+@room_for_limits
 def test_the_command_line_names_the_board_the_original_ran_out_of_memory_on(tmp_path):
     boards = tmp_path / "boards.txt"
     boards.write_text("1?\n\n" + "\n".join(EVERY_CELL_UNKNOWN.rows) + "\n")
@@ -115,4 +133,16 @@ def test_the_command_line_names_the_board_the_original_ran_out_of_memory_on(tmp_
     assert done.stderr == (
         f"logicmines: error: board 2 ({boards}:3, 5x5 puzzle): gprolog: out of memory: the "
         "original keeps every solution it collects, and may take 2,048 MB here\n"
+    )
+
+
+@room_for_limits
+def test_a_limit_below_what_the_stacks_need_says_so(monkeypatch):
+    # not that the original kept too many solutions: it never started
+    monkeypatch.setattr(gprolog, "memory_limit", lambda: 1000 * 2**20)
+    with pytest.raises(EngineError) as failure:
+        GprologBackend().count(Board(("1?",)))
+    assert str(failure.value) == (
+        "gprolog: out of memory: GNU Prolog's stacks alone need about 1.7 GB, and 1,000 MB is "
+        "allowed here (ulimit -v)"
     )

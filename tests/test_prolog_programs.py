@@ -17,6 +17,8 @@ from pyswip import Prolog
 from pyswip.prolog import PrologError
 from test_kanren import small_boards
 
+from logicmines.generate import CHALLENGE_NONE as CHALLENGE_NONE_TEXT
+
 PROLOG_DIR = Path(__file__).resolve().parent.parent / "prolog"
 SWI_PROGRAMS = ("common.pl", "guard.pl", "minesweeper.pl", "pieces.pl", "board.pl")
 ORIGINAL = PROLOG_DIR / "gprolog" / "original.pl"
@@ -28,7 +30,7 @@ EXAMPLE_FOUR = ["1110", "2*31", "3*??", "2*4?", "112?"]
 EXAMPLE_NONE = ["2?"]
 # A board of the code-golf challenge's size with no solution ((2,9) shows 0 beside a mine), with
 # many `*`s: the port took seconds on it before it gave `*` GNU Prolog's reading only.
-CHALLENGE_NONE = "01??11*211 12??2323*1 1*33*2*210 12?2122321 13?3101**1 1***101221".split()
+CHALLENGE_NONE = CHALLENGE_NONE_TEXT.replace(" / ", " ").split()
 
 
 # --- helpers ---------------------------------------------------------------------------------

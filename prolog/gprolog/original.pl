@@ -30,7 +30,9 @@
     whatever the original answers is printed (a ragged board or a stray character gets none).
     An exception while checking a board prints `error Term` for it and the driver goes on;
     running out of stack ends the process (GNU Prolog treats it as fatal; the stack sizes are
-    set by the environment variables GLOBALSZ, LOCALSZ and TRAILSZ, in KB).
+    set by the environment variables GLOBALSZ, LOCALSZ and TRAILSZ, in KB), and so does running
+    out of memory: setof/3 and findall/3 keep their solutions outside the stacks, in memory
+    that only the process's address-space limit bounds (logicmines sets one: docs/limits.md).
 */
 
 % ---- the original program, verbatim (493 bytes) --------------------------------------------
