@@ -146,3 +146,22 @@ def test_a_limit_below_what_the_stacks_need_says_so(monkeypatch):
         "gprolog: out of memory: GNU Prolog's stacks alone need about 1.7 GB, and 1,000 MB is "
         "allowed here (ulimit -v)"
     )
+
+
+def test_a_containers_memory_limit_counts_as_the_machines(tmp_path, monkeypatch):
+    # inside a container the machine's memory is the host's: its control group's limit decides
+    v2, v1 = tmp_path / "memory.max", tmp_path / "memory.limit_in_bytes"
+    monkeypatch.setattr(gprolog, "_CGROUP_LIMITS", (str(v2), str(v1)))
+    assert gprolog._container_memory() is None  # neither file: no control group limit
+    v1.write_text(f"{8 * 2**30}\n")
+    assert gprolog._container_memory() == 8 * 2**30
+    v2.write_text("max\n")  # version 2 first: 'max' is no limit
+    assert gprolog._container_memory() is None
+    v2.write_text(f"{2 * 2**30}\n")
+    assert gprolog._container_memory() == 2 * 2**30
+    if resource.getrlimit(resource.RLIMIT_AS)[0] == resource.RLIM_INFINITY:
+        # half of 2 GB is below what the stacks need: the smallest limit stands
+        assert gprolog.memory_limit() == gprolog.SMALLEST_MEMORY
+        v2.write_text(f"{10 * 2**30}\n")
+        total = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+        assert gprolog.memory_limit() == max(min(total, 10 * 2**30) // 2, gprolog.SMALLEST_MEMORY)
