@@ -122,9 +122,9 @@ def _face(
     chance = analysis.probabilities.get(cell) if analysis else None
     if chance is not None and square in "EF":
         shown = ("F" if square == "F" else "") + percent(chance)  # F100: a flag on a sure mine
-        if cell == best:  # outlined; the best click is never 100 while the game goes on
-            outlined = f"[{shown:>2}]" if len(shown) <= 2 else f"{shown}]"
-            return outlined, f"{_heat(chance)} underline"
+        if cell == best and square == "E":  # outlined; never 100 while the game goes on
+            # (a flagged square is not outlined: its F and chance fill the four columns)
+            return f"[{shown:>2}]", f"{_heat(chance)} underline"
         return (shown.rjust(3) + " ")[:4], _heat(chance)
     glyph = GLYPH.get(square, square)
     style = DIGIT_STYLE.get(square) or SQUARE_STYLE[square]
@@ -230,6 +230,9 @@ class PlayApp(App[None]):
         self.backend = backend
         self.chosen_file = save_to
         self.game_name = name or f"{state.height}x{state.width}"
+        # A game loaded from a file is saved back to it; the games `n` deals after it are not
+        # that game, and are saved under names of their own (unless --save chose another file).
+        self._loaded = save_to is not None and save_to.name == name
         self.cursor: Cell = (state.height // 2, state.width // 2)
         self.hints = False
         self.analysis: Analysis | None = None  # the overlay's, for the board on the screen
@@ -244,6 +247,8 @@ class PlayApp(App[None]):
         self.set_interval(1, self._show_status)
         self._start_message()
         self.refresh_board()
+        # the cursor starts at the centre: on a board larger than the screen, scroll to it
+        self.call_after_refresh(self._keep_cursor_visible)
 
     # --- drawing ----------------------------------------------------------------------------
 
@@ -377,10 +382,14 @@ class PlayApp(App[None]):
         )
         self.analysis = None
         self.cursor = (old.height // 2, old.width // 2)
+        if self._loaded:
+            self.chosen_file, self._loaded = None, False
+            self.game_name = f"{old.height}x{old.width}"
         self._start_message()
         if self.hints:
             self.say(self._hints_wait())  # the engine is asked after the first click
         self.refresh_board()
+        self._keep_cursor_visible()
 
     @property
     def save_to(self) -> Path:
@@ -520,8 +529,11 @@ def run_play(args: argparse.Namespace, out: object = None, stderr: TextIO | None
     line on stderr) for bad arguments, a bad game file, a missing engine or no terminal."""
     stderr = stderr or sys.stderr
     try:
-        if not (sys.stdin.isatty() and sys.stdout.isatty()):
-            raise GameError("play needs a terminal: standard input and output are not one")
+        if not (sys.stdin.isatty() and sys.stdout.isatty() and sys.stderr.isatty()):
+            # textual draws the game on standard error: redirected, the screen stays blank
+            raise GameError(
+                "play needs a terminal: standard input, output and error are not all one"
+            )
         state, backend, save_to, name = prepare(args)
     except (GameError, BoardSyntaxError, DealError, BackendUnavailable) as error:
         stderr.write(error_line(str(error)) + "\n")

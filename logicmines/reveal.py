@@ -32,8 +32,17 @@ def parse_click(text: str) -> Cell:
     return int(match.group(1)), int(match.group(2))
 
 
+_NOT_A_GAME = (
+    "reveal needs a game board (E M B X 1-8); this is a puzzle board, "
+    "which does not say where the mines are"
+)
+
+
 def status(board: Board) -> str:
-    """`lost` if a mine is revealed, `won` if every safe square is revealed, else `playing`."""
+    """`lost` if a mine is revealed, `won` if every safe square is revealed, else `playing`, of
+    a game board; RevealError for a puzzle board, which has no game to win or lose."""
+    if board.kind != "game":
+        raise RevealError(_NOT_A_GAME.replace("reveal needs", "a status needs", 1))
     if any("X" in row for row in board.rows):
         return "lost"
     if any("E" in row for row in board.rows):
@@ -112,10 +121,7 @@ def play(board: Board, clicks: Iterable[Cell]) -> Board:
 def _check_click(board: Board, click: Cell) -> Cell:
     """The click as (row, column), or a RevealError saying why the rules cannot apply it."""
     if board.kind != "game":
-        raise RevealError(
-            "reveal needs a game board (E M B X 1-8); this is a puzzle board, "
-            "which does not say where the mines are"
-        )
+        raise RevealError(_NOT_A_GAME)
     if status(board) == "lost":
         raise RevealError(
             f"the board already shows X at {_where_lost(board)}: the game is lost, no more clicks"

@@ -297,7 +297,7 @@ async def test_the_hint_overlay_shows_what_analyze_says(tmp_path):
             shown = face(app, cell)
             want = percent(analysis.probabilities[cell])
             if cell in ((0, 1), (0, 2), (1, 3)):
-                assert shown == {"83": "F83 ", "100": "F100", "0": "[F0]"}[want], cell
+                assert shown == {"83": "F83 ", "100": "F100", "0": " F0 "}[want], cell
             elif cell == analysis.best:
                 assert shown == f"[{want:>2}]", cell
             else:
@@ -541,7 +541,8 @@ def test_play_without_a_terminal_is_one_error_line_and_status_2(capsys):
     assert run_play(arguments()) == 2
     err = capsys.readouterr().err
     assert err == (
-        "logicmines: error: play needs a terminal: standard input and output are not one\n"
+        "logicmines: error: play needs a terminal: standard input, output and error are not all "
+        "one\n"
     )
 
 
@@ -598,3 +599,45 @@ def test_the_saved_game_on_the_page_loads():
         2.0,
         19,
     )
+
+
+@played
+async def test_a_flag_on_the_best_click_keeps_its_f_and_is_not_outlined(tmp_path):
+    # it was drawn 'F0]': the outline's '[' gave way to the F
+    app = app_for(loaded(MIDGAME), tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await hints_shown(pilot, app)
+        assert app.analysis.best == (1, 3) and face(app, (1, 3)) == "[ 0]"
+        app.cursor = (1, 3)
+        await pilot.press("f")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert face(app, (1, 3)) == " F0 "
+
+
+@played
+async def test_a_board_larger_than_the_terminal_starts_with_the_cursor_in_view(tmp_path):
+    # the cursor starts at the centre, (25,25): it was off the screen until it moved
+    app = app_for(new_game(50, 50, 300, seed=7), tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        field = app.query_one(BoardView)
+        assert field.scroll_y > 0
+        await click(pilot, app, app.cursor)  # the square is where the screen shows it
+        assert app.state.dealt and app.state.board[app.cursor] not in "EMX"
+
+
+@played
+async def test_n_after_load_does_not_save_the_next_game_over_the_loaded_one(tmp_path):
+    saved = tmp_path / "mine.txt"
+    game = new_game(9, 9, 10, seed=11)
+    game.click((4, 4))
+    saved.write_text(game.saved_text())
+    state = load_game(saved.read_text(), str(saved), Clock())
+    app = PlayApp(state, make_backend("kanren"), saved, saved.name)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert app.save_to == saved and "mine.txt" in status_line(app)
+        await pilot.press("n")
+        await pilot.pause()
+        assert app.save_to == Path("logicmines-9x9-seed12.txt")
+        assert "mine.txt" not in status_line(app) and "9x9" in status_line(app)

@@ -333,3 +333,11 @@ def test_a_negative_click_is_reported_as_outside_the_board():
     board = Board.from_text("EEE / EME")
     with pytest.raises(RevealError, match=r"click \(-1,0\) is outside the board"):
         reveal(board, parse_click("-1,0"))
+
+
+def test_a_puzzle_board_has_no_status():
+    # it answered 'won' for '??': a puzzle board says nothing of where the mines are
+    for text in ("??", "1?", "*?"):
+        with pytest.raises(RevealError, match=r"^a status needs a game board"):
+            status(Board.from_text(text))
+    assert status(Board.from_text("EM")) == "playing"
