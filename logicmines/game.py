@@ -31,7 +31,7 @@ HIDDEN = "EM"  # the squares not yet revealed: the player cannot tell these two 
 # The comment line a saved game starts with; every field is optional when a game is loaded.
 _SAVED = "# logicmines play:"
 _FIELD = {
-    "seed": re.compile(r"\bseed (\d+)"),
+    "seed": re.compile(r"\bseed\s+(\d+)"),
     "clicks": re.compile(r"\b(\d[\d,]*) clicks?\b"),
     "seconds": re.compile(r"\b(\d+(?:\.\d+)?) s\b"),
 }
@@ -252,10 +252,10 @@ def load_game(text: str, source: str, clock: Callable[[], float] = time.monotoni
     game = GameState(board.height, board.width, mines, board, True, clock=clock, bbbv=bbbv)
     for number, line in enumerate(text.splitlines(), start=1):
         if line.startswith(_SAVED):
-            _read_counters(game, line)
+            _read_counters(game, line, f"{source}:{number}")
             _read_how(game, line)
         elif _DEALT.match(line):
-            _read_counters(game, line, seed_only=True)
+            _read_counters(game, line, f"{source}:{number}", seed_only=True)
             _read_how(game, line)
         flags = _FLAGS.fullmatch(line.strip())
         if flags:
@@ -265,10 +265,13 @@ def load_game(text: str, source: str, clock: Callable[[], float] = time.monotoni
     return game
 
 
-def _read_counters(game: GameState, line: str, seed_only: bool = False) -> None:
+def _read_counters(game: GameState, line: str, where: str, seed_only: bool = False) -> None:
     found = {name: pattern.search(line) for name, pattern in _FIELD.items()}
-    if found["seed"] and int(found["seed"].group(1)) < 2**64:
-        game.seed = int(found["seed"].group(1))
+    if found["seed"]:
+        seed = int(found["seed"].group(1))
+        if seed >= 2**64:  # n would deal from seed 0: not the games the file says
+            raise GameError(f"{where}: a seed is a whole number from 0 to 2**64 - 1, not {seed}")
+        game.seed = seed
     if seed_only:
         return
     if found["clicks"]:

@@ -641,3 +641,12 @@ async def test_n_after_load_does_not_save_the_next_game_over_the_loaded_one(tmp_
         await pilot.pause()
         assert app.save_to == Path("logicmines-9x9-seed12.txt")
         assert "mine.txt" not in status_line(app) and "9x9" in status_line(app)
+
+
+def test_a_hand_edited_seed_is_read_or_refused_never_taken_as_0():
+    game = new_game(5, 5, 3, seed=4)
+    game.click((2, 2))
+    text = game.saved_text()
+    assert loaded(text.replace("seed 4", "seed  4")).seed == 4  # it was read as 0
+    with pytest.raises(GameError, match=r"^<test>:1: a seed is a whole number from 0 to 2\*\*64"):
+        loaded(text.replace("seed 4", f"seed {2**64}"))
