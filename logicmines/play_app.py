@@ -20,6 +20,7 @@ from typing import TextIO
 
 from .analysis import Analysis
 from .backends import Backend, BackendUnavailable, EngineError, make_backend
+from .backends.prolog import release_thread
 from .board import Cell
 from .deal import DealError, dealt_as, parse_size
 from .game import GameError, GameState, load_game, new_game
@@ -448,6 +449,8 @@ class PlayApp(App[None]):
             except EngineError as error:
                 self.call_from_thread(self._hint_failed, board, str(error))
                 return
+            finally:
+                release_thread()  # no SWI-Prolog engine left on this thread when the game ends
         self.call_from_thread(self._show_hints, board, analysis)
 
     def _show_hints(self, board, analysis: Analysis) -> None:

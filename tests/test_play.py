@@ -650,3 +650,31 @@ def test_a_hand_edited_seed_is_read_or_refused_never_taken_as_0():
     assert loaded(text.replace("seed 4", "seed  4")).seed == 4  # it was read as 0
     with pytest.raises(GameError, match=r"^<test>:1: a seed is a whole number from 0 to 2\*\*64"):
         loaded(text.replace("seed 4", f"seed {2**64}"))
+
+
+def test_hints_by_a_prolog_engine_leave_no_warning_when_the_game_ends(tmp_path):
+    # SWI-Prolog printed 'Failed to stop Prolog threads' on the terminal after the game, as the
+    # hints' thread still held an engine of its own when the process ended
+    script = f"""
+import asyncio
+from logicmines.backends import make_backend
+from logicmines.game import load_game
+from logicmines.play_app import PlayApp
+
+async def main():
+    app = PlayApp(load_game({MIDGAME!r}, "<test>"), make_backend("prolog"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("h")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert app.analysis is not None
+        await pilot.press("q")
+
+asyncio.run(main())
+print("played")
+"""
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=120, cwd=tmp_path
+    )
+    assert done.returncode == 0 and done.stdout.strip().endswith("played"), done
+    assert "Prolog threads" not in done.stderr + done.stdout, done

@@ -159,6 +159,21 @@ def _interruptible() -> Iterator[None]:
         signal.signal(signal.SIGINT, previous)
 
 
+def release_thread() -> None:
+    """Let go of the SWI-Prolog engine this thread was given for its queries, when it is not
+    the main thread (pyswip gives one to each thread that asks). SWI-Prolog stops its own
+    threads when the process ends, and warns on the terminal ("Failed to stop Prolog threads")
+    when one is still attached to a Python thread. A later query from the thread gets a new one.
+    """
+    if _session is None or threading.current_thread() is threading.main_thread():
+        return
+    from pyswip import core
+
+    with _session._lock:
+        if core.PL_thread_self() != -1:
+            core._lib.PL_thread_destroy_engine()
+
+
 _RESOURCES = {"stack": "stack (SWI's stack_limit, 1 GB by default)", "memory": "memory"}
 _session: Swipl | None = None
 _starting = threading.Lock()
