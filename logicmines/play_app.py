@@ -48,6 +48,8 @@ __all__ = ["BoardView", "PlayApp", "draw", "run_play"]
 
 # How long the engine may think about one hint overlay, unless --timeout says otherwise.
 HINT_TIMEOUT = 10.0
+# Seconds a quitting game waits for an engine still thinking about hints before it ends anyway.
+QUIT_GRACE = 0.5
 # A square as the player sees it (GameState.square), as one character.
 GLYPH = {"E": ".", "F": "F", "B": " ", "X": "X", "M": "*", "W": "x"}
 # The colours of the digits most Minesweepers use, in the 16 colours every terminal has.
@@ -231,6 +233,7 @@ class PlayApp(App[None]):
         self.backend = backend
         self.chosen_file = save_to
         self.game_name = name or f"{state.height}x{state.width}"
+        self.ends_process = False  # run_play's game: quitting may end the process at once
         # A game loaded from a file is saved back to it; the games `n` deals after it are not
         # that game, and are saved under names of their own (unless --save chose another file).
         self._loaded = save_to is not None and save_to.name == name
@@ -437,6 +440,15 @@ class PlayApp(App[None]):
         around = " and its neighbours" if self.state.zero_start else ""
         return f"hints after the first click: it{around} can never hold a mine, wherever it is"
 
+    async def action_quit(self) -> None:
+        if self.ends_process and self._engine_lock.locked():
+            # The engine cannot be stopped in the middle of an answer, and the process would
+            # wait for it (up to --timeout) with the screen already gone. Once the game has
+            # given the terminal back, end the process without waiting: only `logicmines
+            # play` does, whose process is the game's alone.
+            threading.Timer(QUIT_GRACE, os._exit, args=(0,)).start()
+        self.exit()
+
     def _ask_engine(self) -> None:
         self.analysis = None
         self._analyze(self.state.board, self.state.mines)
@@ -541,5 +553,7 @@ def run_play(args: argparse.Namespace, out: object = None, stderr: TextIO | None
     except (GameError, BoardSyntaxError, DealError, BackendUnavailable) as error:
         stderr.write(error_line(str(error)) + "\n")
         return 2
-    PlayApp(state, backend, save_to, name).run()
+    app = PlayApp(state, backend, save_to, name)
+    app.ends_process = True
+    app.run()
     return 0

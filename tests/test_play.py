@@ -10,6 +10,7 @@ import functools
 import re
 import subprocess
 import sys
+import time
 from fractions import Fraction
 from pathlib import Path
 
@@ -678,3 +679,40 @@ print("played")
     )
     assert done.returncode == 0 and done.stdout.strip().endswith("played"), done
     assert "Prolog threads" not in done.stderr + done.stdout, done
+
+
+def test_quitting_while_the_engine_thinks_does_not_wait_for_it(tmp_path):
+    # the process waited for the hint's answer (up to --timeout) with the screen already gone
+    script = f"""
+import asyncio, threading, time
+from logicmines.backends import make_backend
+from logicmines.game import load_game
+from logicmines.play_app import PlayApp
+
+class Slow:
+    name = "slow"
+    def __init__(self):
+        self.asked = threading.Event()
+    def analyze(self, board, mines=None):
+        self.asked.set()
+        time.sleep(60)  # an engine deep in one answer
+        return make_backend("kanren").analyze(board, mines)
+
+async def main():
+    engine = Slow()
+    app = PlayApp(load_game({MIDGAME!r}, "<test>"), engine)
+    app.ends_process = True  # as run_play's game does; a game run by other code never ends it
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("h")
+        while not engine.asked.is_set():
+            await asyncio.sleep(0.01)
+        await pilot.press("q")
+
+asyncio.run(main())
+"""
+    start = time.monotonic()
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=120, cwd=tmp_path
+    )
+    assert done.returncode == 0, done
+    assert time.monotonic() - start < 30, "the game waited for the engine's answer"
