@@ -110,5 +110,5 @@ def _mines_reason(staged: Staged, memo: PieceMemo, mines: int) -> str:
         fewest += min(by_mines)
         most += max(by_mines)
     if fewest == most:
-        return f"every solution holds exactly {plural(fewest, 'mine')} in all, not {mines}"
-    return f"the solutions hold between {fewest} and {most} mines in all, never {mines}"
+        return f"every solution holds exactly {plural(fewest, 'mine')} in all, not {mines:,}"
+    return f"the solutions hold between {fewest:,} and {most:,} mines in all, never {mines:,}"

@@ -261,7 +261,7 @@ def check_game(game: Board, click: Cell, mines: int | None = None) -> set[Cell]:
             )
     if mines is not None and mines != len(layout):
         raise SolvableError(
-            f"the board holds {plural(len(layout), 'mine')} (M), not {mines}: --mines must match"
+            f"the board holds {plural(len(layout), 'mine')} (M), not {mines:,}: --mines must match"
         )
     if (off := off_board(click, game.height, game.width)) is not None:
         raise SolvableError(f"click {off}")
