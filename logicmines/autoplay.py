@@ -20,7 +20,7 @@ from typing import TextIO
 from .backends import make_backend
 from .bot import DEFAULT, RULES, Outcome, first_click, play_game
 from .deal import DealError, check_seed, deal, parse_size
-from .engine import BackendUnavailable, EngineTimeout
+from .engine import BackendUnavailable, EngineError, EngineTimeout
 from .output import error_line, timeout_line
 
 __all__ = ["Z95", "game_seed", "run_autoplay", "run_games", "summary", "wilson"]
@@ -198,6 +198,16 @@ def run_autoplay(
             + "\n"
         )
         return 3
+    except EngineError as failure:  # gprolog out of memory, say: the game it was playing named
+        progress.end()
+        err.write(
+            error_line(
+                f"autoplay: game {start + len(outcomes)} of seed {seed}: {failure} "
+                "(the engines that list every solution play small boards only)"
+            )
+            + "\n"
+        )
+        return 2
     except (DealError, ValueError, OSError, BackendUnavailable) as failure:
         err.write(error_line(f"autoplay: {failure}") + "\n")
         return 2

@@ -110,7 +110,7 @@ def _timed(name: str, timeout: float | None, answer) -> Outcome:
         backend.timeout = timeout
         found = answer(backend, left)
     except BackendUnavailable as missing:
-        return Outcome(error=f"not installed: {missing}", status=MISSING)
+        return Outcome(error=f"not installed: {missing.install()}", status=MISSING)
     except EngineTimeout:
         seconds = time.perf_counter() - start
         return Outcome(

@@ -16,9 +16,17 @@ from typing import Protocol, TypeVar
 
 from .words import seconds as seconds_text
 
+# What a message about a missing engine ends with, after what to install: the way round it.
+USE_KANREN = "or use `--backend kanren`, which needs nothing outside pip"
+
 
 class BackendUnavailable(RuntimeError):
     """The engine cannot run here (a missing SWI-Prolog, say); the message says how to fix it."""
+
+    def install(self) -> str:
+        """The message without its last advice, `USE_KANREN`: for a command, such as compare,
+        that runs every engine and has no `--backend` to choose another."""
+        return str(self).removesuffix(f", {USE_KANREN}")
 
 
 class EngineError(RuntimeError):

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
-import ctypes.util
 import hashlib
 import json
 import os
@@ -24,6 +23,7 @@ from functools import cache
 from pathlib import Path
 
 from .board import Board
+from .engine import USE_KANREN
 from .resources import data_path
 from .words import grouped
 
@@ -45,9 +45,8 @@ STACKS_NEED = 1_700_000 * 1024  # measured: 1,650,000 KB of address space answer
 
 # GNU Prolog comes from the operating system's packages, not from pip: no extra brings it.
 NOT_INSTALLED = (
-    "GNU Prolog is not installed (gplc not found): the gprolog engine needs it from your "
-    "distribution: apt-get install gprolog (no pip extra brings it), or use `--backend kanren`, "
-    "which needs nothing outside pip"
+    "gprolog: GNU Prolog is not installed (gplc not found): the gprolog engine needs it from your "
+    f"distribution: apt-get install gprolog (no pip extra brings it), {USE_KANREN}"
 )
 FIX_FOLDER = "set XDG_CACHE_HOME or TMPDIR to a folder of yours that can be written"
 

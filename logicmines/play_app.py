@@ -29,6 +29,9 @@ from .parse import BoardSyntaxError, decode
 from .words import click, percent, plural
 
 try:
+    # textual first: it is the extra's package (rich comes with it), so that a missing extra
+    # is named as such
+    import textual  # noqa: F401
     from rich.text import Text
     from textual import events, work
     from textual.app import App, ComposeResult

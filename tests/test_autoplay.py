@@ -152,6 +152,27 @@ def test_an_engine_that_gives_up_is_a_timeout_line_and_status_3(monkeypatch) -> 
     assert line.endswith("(the engines that list every solution play small boards only)")
 
 
+def test_an_engine_that_fails_otherwise_names_the_game_and_is_status_2(monkeypatch) -> None:
+    # gprolog out of memory reached the command line without 'autoplay:' or the game's number
+    from logicmines import autoplay
+    from logicmines.engine import EngineError
+
+    played = []
+
+    def fails_at_the_second(*args):
+        played.append(args)
+        if len(played) == 2:
+            raise EngineError("gprolog: out of memory: the original keeps every solution")
+        return play_game(*args)
+
+    monkeypatch.setattr(autoplay, "play_game", fails_at_the_second)
+    out, err = io.StringIO(), io.StringIO()
+    assert run_autoplay("5x5", 3, games=4, seed=1, out=out, err=err) == 2
+    (line,) = err.getvalue().splitlines()[-1:]
+    assert line.startswith("logicmines: error: autoplay: game 1 of seed 1: gprolog: out of")
+    assert line.endswith("(the engines that list every solution play small boards only)")
+
+
 def test_workers_beyond_the_games_start_no_more_processes(monkeypatch) -> None:
     import multiprocessing
 

@@ -105,7 +105,8 @@ def test_without_gnu_prolog_the_gprolog_engine_says_to_install_it_from_the_distr
     }
     message = one_error_line(without([], ["check", "--backend", "gprolog"], env))
     assert message == (
-        "GNU Prolog is not installed (gplc not found): the gprolog engine needs it from your "
+        "gprolog: GNU Prolog is not installed (gplc not found): the gprolog engine needs it from "
+        "your "
         f"distribution: apt-get install gprolog (no pip extra brings it), {KANREN}"
     )
 

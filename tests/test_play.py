@@ -554,10 +554,13 @@ def test_the_game_leaves_the_package_play_function_alone():
     assert logicmines.play is play  # the clicks of reveal, not a module
 
 
-def test_without_textual_play_says_what_to_install():
+@pytest.mark.parametrize("missing", [["textual"], ["textual", "rich"]])
+def test_without_textual_play_says_what_to_install(missing):
+    # without the extra, rich (which comes with textual) is missing too: it was the one named
     code = (
         "import sys\n"
-        "sys.modules['textual'] = None\n"
+        f"for name in {missing!r}:\n"
+        "    sys.modules[name] = None\n"
         "from logicmines.engine import BackendUnavailable\n"
         "try:\n"
         "    import logicmines.play_app\n"

@@ -48,7 +48,14 @@ from functools import cache
 
 from ..analysis import Analysis
 from ..board import Board, Cell, positions
-from ..engine import BackendUnavailable, Deadline, EngineError, EngineTimeout, valid_timeout
+from ..engine import (
+    USE_KANREN,
+    BackendUnavailable,
+    Deadline,
+    EngineError,
+    EngineTimeout,
+    valid_timeout,
+)
 from ..resources import data_path
 from ..results import CheckResult, Verdict, solved_board
 from ..words import plural
@@ -56,7 +63,7 @@ from ..words import plural
 NAME = "clingo"
 INSTALL = (
     f"{NAME}: the Python package clingo is not installed; the {NAME} engine needs the extra: "
-    "pip install 'logicmines[clingo]', or use `--backend kanren`, which needs nothing outside pip"
+    f"pip install 'logicmines[clingo]', {USE_KANREN}"
 )
 SLICE = 0.1  # seconds: how long Python waits for clingo before it looks at the clock again
 _NO_MODEL = "the answer-set program has no answer set"

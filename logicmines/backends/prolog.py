@@ -24,13 +24,13 @@ from contextlib import contextmanager
 
 from ..analysis import Analysis, from_models
 from ..board import Board
-from ..engine import Model, Piece, valid_timeout
+from ..engine import USE_KANREN, Model, Piece, valid_timeout
 from ..results import CheckResult, Verdict
 from ..words import plural
 from . import BackendUnavailable, EngineError, EngineTimeout
 from .staged import StagedBackend
 
-NO_PROLOG = "or use `--backend kanren`, which needs nothing outside pip"
+NO_PROLOG = USE_KANREN
 
 
 class _TimeLimit(Exception):
