@@ -200,13 +200,10 @@ def run_autoplay(
         return 3
     except EngineError as failure:  # gprolog out of memory, say: the game it was playing named
         progress.end()
-        err.write(
-            error_line(
-                f"autoplay: game {start + len(outcomes)} of seed {seed}: {failure} "
-                "(the engines that list every solution play small boards only)"
-            )
-            + "\n"
-        )
+        small = " (the engines that list every solution play small boards only)"
+        listing = backend in ("reference", "gprolog", "clingo", "clpfd")
+        where = f"autoplay: game {start + len(outcomes)} of seed {seed}"
+        err.write(error_line(f"{where}: {failure}{small if listing else ''}") + "\n")
         return 2
     except (DealError, ValueError, OSError, BackendUnavailable) as failure:
         err.write(error_line(f"autoplay: {failure}") + "\n")

@@ -9,6 +9,7 @@ submodule of that name would replace the package's `play` function, reveal's, wi
 from __future__ import annotations
 
 import argparse
+import asyncio
 import os
 import secrets
 import sys
@@ -51,8 +52,6 @@ __all__ = ["BoardView", "PlayApp", "draw", "run_play"]
 
 # How long the engine may think about one hint overlay, unless --timeout says otherwise.
 HINT_TIMEOUT = 10.0
-# Seconds a quitting game waits for an engine still thinking about hints before it ends anyway.
-QUIT_GRACE = 0.5
 # A square as the player sees it (GameState.square), as one character.
 GLYPH = {"E": ".", "F": "F", "B": " ", "X": "X", "M": "*", "W": "x"}
 # The colours of the digits most Minesweepers use, in the 16 colours every terminal has.
@@ -229,17 +228,21 @@ class PlayApp(App[None]):
     ]
 
     def __init__(
-        self, state: GameState, backend: Backend, save_to: Path | None = None, name: str = ""
+        self,
+        state: GameState,
+        backend: Backend,
+        save_to: Path | None = None,
+        name: str = "",
+        loaded: bool = False,
     ):
         super().__init__()
         self.state = state
         self.backend = backend
         self.chosen_file = save_to
         self.game_name = name or f"{state.height}x{state.width}"
-        self.ends_process = False  # run_play's game: quitting may end the process at once
-        # A game loaded from a file is saved back to it; the games `n` deals after it are not
-        # that game, and are saved under names of their own (unless --save chose another file).
-        self._loaded = save_to is not None and save_to.name == name
+        # A game loaded from a file (`loaded`) is saved back to it unless --save chose another;
+        # the games `n` deals after it are not that game, and are saved under names of their own.
+        self._loaded = loaded and save_to is not None
         self.cursor: Cell = (state.height // 2, state.width // 2)
         self.hints = False
         self.analysis: Analysis | None = None  # the overlay's, for the board on the screen
@@ -443,15 +446,6 @@ class PlayApp(App[None]):
         around = " and its neighbours" if self.state.zero_start else ""
         return f"hints after the first click: it{around} can never hold a mine, wherever it is"
 
-    async def action_quit(self) -> None:
-        if self.ends_process and self._engine_lock.locked():
-            # The engine cannot be stopped in the middle of an answer, and the process would
-            # wait for it (up to --timeout) with the screen already gone. Once the game has
-            # given the terminal back, end the process without waiting: only `logicmines
-            # play` does, whose process is the game's alone.
-            threading.Timer(QUIT_GRACE, os._exit, args=(0,)).start()
-        self.exit()
-
     def _ask_engine(self) -> None:
         self.analysis = None
         self._analyze(self.state.board, self.state.mines)
@@ -547,16 +541,31 @@ def run_play(args: argparse.Namespace, out: object = None, stderr: TextIO | None
     line on stderr) for bad arguments, a bad game file, a missing engine or no terminal."""
     stderr = stderr or sys.stderr
     try:
-        if not (sys.stdin.isatty() and sys.stdout.isatty() and sys.stderr.isatty()):
+        streams = (sys.stdin, sys.stdout, sys.stderr)  # None when closed (2>&-)
+        if not all(stream is not None and stream.isatty() for stream in streams):
             # textual draws the game on standard error: redirected, the screen stays blank
             raise GameError(
                 "play needs a terminal: standard input, output and error are not all one"
             )
         state, backend, save_to, name = prepare(args)
     except (GameError, BoardSyntaxError, DealError, BackendUnavailable) as error:
-        stderr.write(error_line(str(error)) + "\n")
+        if stderr is not None:  # closed: the status says it
+            stderr.write(error_line(str(error)) + "\n")
         return 2
-    app = PlayApp(state, backend, save_to, name)
-    app.ends_process = True
-    app.run()
+    loaded = args.load is not None and not args.save  # saved back to the file it came from
+    play_to_the_end(PlayApp(state, backend, save_to, name, loaded=loaded))
     return 0
+
+
+def play_to_the_end(app: PlayApp, **options) -> None:
+    """Run the game (`options` go to `App.run`) until the player quits, then end the process at
+    once if an engine is still working out hints: it cannot be stopped in the middle of an
+    answer, and the process would wait for it (up to --timeout) with the game already gone.
+    `logicmines play` runs so, as its process is the game's alone."""
+    loop = asyncio.new_event_loop()  # on its own loop, run returns once the terminal is back
+    app.run(loop=loop, **options)
+    if app._engine_lock.locked():
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(0)
+    loop.close()

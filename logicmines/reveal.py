@@ -108,6 +108,8 @@ def reveal(board: Board, click: Cell) -> Board:
 
 def play(board: Board, clicks: Iterable[Cell]) -> Board:
     """The board after each click in turn; a click after the game is lost is an error."""
+    if board.kind != "game":
+        raise RevealError(_NOT_A_GAME)
     for number, click in enumerate(clicks, start=1):
         if status(board) == "lost":
             raise RevealError(

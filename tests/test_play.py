@@ -547,6 +547,12 @@ def test_play_without_a_terminal_is_one_error_line_and_status_2(capsys):
     )
 
 
+def test_play_with_standard_error_closed_is_status_2(monkeypatch):
+    # 2>&-: sys.stderr is None, and isatty() on it had ended in an AttributeError, status 1
+    monkeypatch.setattr(sys, "stderr", None)
+    assert run_play(arguments()) == 2
+
+
 def test_the_game_leaves_the_package_play_function_alone():
     import logicmines
     from logicmines.reveal import play
@@ -638,13 +644,20 @@ async def test_n_after_load_does_not_save_the_next_game_over_the_loaded_one(tmp_
     game.click((4, 4))
     saved.write_text(game.saved_text())
     state = load_game(saved.read_text(), str(saved), Clock())
-    app = PlayApp(state, make_backend("kanren"), saved, saved.name)
+    app = PlayApp(state, make_backend("kanren"), saved, saved.name, loaded=True)
     async with app.run_test(size=(80, 24)) as pilot:
         assert app.save_to == saved and "mine.txt" in status_line(app)
         await pilot.press("n")
         await pilot.pause()
         assert app.save_to == Path("logicmines-9x9-seed12.txt")
         assert "mine.txt" not in status_line(app) and "9x9" in status_line(app)
+    # a file chosen with --save (of any name) stays the file of every game
+    chosen = tmp_path / "other" / "mine.txt"
+    app = PlayApp(state, make_backend("kanren"), chosen, saved.name, loaded=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        assert app.save_to == chosen
 
 
 def test_a_hand_edited_seed_is_read_or_refused_never_taken_as_0():
@@ -690,7 +703,7 @@ def test_quitting_while_the_engine_thinks_does_not_wait_for_it(tmp_path):
 import asyncio, threading, time
 from logicmines.backends import make_backend
 from logicmines.game import load_game
-from logicmines.play_app import PlayApp
+from logicmines.play_app import PlayApp, play_to_the_end
 
 class Slow:
     name = "slow"
@@ -701,21 +714,21 @@ class Slow:
         time.sleep(60)  # an engine deep in one answer
         return make_backend("kanren").analyze(board, mines)
 
-async def main():
-    engine = Slow()
-    app = PlayApp(load_game({MIDGAME!r}, "<test>"), engine)
-    app.ends_process = True  # as run_play's game does; a game run by other code never ends it
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("h")
-        while not engine.asked.is_set():
-            await asyncio.sleep(0.01)
-        await pilot.press("q")
+engine = Slow()
 
-asyncio.run(main())
+async def player(pilot):
+    await pilot.press("h")
+    while not engine.asked.is_set():
+        await asyncio.sleep(0.01)
+    await pilot.press("q")
+
+# as run_play plays it
+play_to_the_end(PlayApp(load_game({MIDGAME!r}, "<test>"), engine), headless=True, auto_pilot=player)
+print("not reached: the process ends at once")
 """
     start = time.monotonic()
     done = subprocess.run(
         [sys.executable, "-c", script], capture_output=True, text=True, timeout=120, cwd=tmp_path
     )
-    assert done.returncode == 0, done
+    assert done.returncode == 0 and "not reached" not in done.stdout, done
     assert time.monotonic() - start < 30, "the game waited for the engine's answer"

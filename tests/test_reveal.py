@@ -341,3 +341,7 @@ def test_a_puzzle_board_has_no_status():
         with pytest.raises(RevealError, match=r"^a status needs a game board"):
             status(Board.from_text(text))
     assert status(Board.from_text("EM")) == "playing"
+    # reveal and play still say it as reveal's own check does
+    for clicks in ([(0, 1)], []):
+        with pytest.raises(RevealError, match=r"^reveal needs a game board"):
+            play(Board.from_text("1?"), clicks)
