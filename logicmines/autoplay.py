@@ -150,6 +150,11 @@ class _Progress:
         self.stream.flush()
 
 
+# The engines that list every solution, and what a run of theirs that gives up is told.
+_LISTING = ("reference", "gprolog", "clingo", "clpfd")
+_SMALL_BOARDS = " (the engines that list every solution play small boards only)"
+
+
 def run_autoplay(
     size: str = "expert",
     mines: int | None = None,
@@ -191,19 +196,15 @@ def run_autoplay(
         # many unknown cells: a timeout, as in the other commands, not bad input.
         progress.end()
         err.write(
-            timeout_line(
-                f"game {start + len(outcomes)} of seed {seed}: {failure} "
-                "(the engines that list every solution play small boards only)"
-            )
+            timeout_line(f"game {start + len(outcomes)} of seed {seed}: {failure}{_SMALL_BOARDS}")
             + "\n"
         )
         return 3
     except EngineError as failure:  # gprolog out of memory, say: the game it was playing named
         progress.end()
-        small = " (the engines that list every solution play small boards only)"
-        listing = backend in ("reference", "gprolog", "clingo", "clpfd")
+        advice = _SMALL_BOARDS if backend in _LISTING else ""
         where = f"autoplay: game {start + len(outcomes)} of seed {seed}"
-        err.write(error_line(f"{where}: {failure}{small if listing else ''}") + "\n")
+        err.write(error_line(f"{where}: {failure}{advice}") + "\n")
         return 2
     except (DealError, ValueError, OSError, BackendUnavailable) as failure:
         err.write(error_line(f"autoplay: {failure}") + "\n")

@@ -557,22 +557,21 @@ def _file_name(text: str) -> str:
 
 def _natural(text: str, least: int = 0) -> int:
     digits = text.strip()
+    too_small = argparse.ArgumentTypeError(
+        f"expected a whole number of at least {least}, got {text!r}"
+    )
     # isdigit() alone would let through digits that int() refuses, such as '²'.
     if not (digits.isascii() and digits.isdigit()):
         below = digits[1:]
         if digits.startswith("-") and below.isascii() and below.isdigit() and below.strip("0"):
-            raise argparse.ArgumentTypeError(
-                f"expected a whole number of at least {least}, got {text!r}"
-            )
+            raise too_small
         raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}")
     try:
         n = int(digits)
     except ValueError:  # more digits than Python converts by default
         raise argparse.ArgumentTypeError(f"{len(digits):,} digits is too long a number") from None
     if n < least:
-        raise argparse.ArgumentTypeError(
-            f"expected a whole number of at least {least}, got {text!r}"
-        )
+        raise too_small
     return n
 
 

@@ -32,17 +32,18 @@ def parse_click(text: str) -> Cell:
     return int(match.group(1)), int(match.group(2))
 
 
-_NOT_A_GAME = (
-    "reveal needs a game board (E M B X 1-8); this is a puzzle board, "
-    "which does not say where the mines are"
-)
+def _not_a_game(who: str = "reveal") -> str:
+    return (
+        f"{who} needs a game board (E M B X 1-8); this is a puzzle board, "
+        "which does not say where the mines are"
+    )
 
 
 def status(board: Board) -> str:
     """`lost` if a mine is revealed, `won` if every safe square is revealed, else `playing`, of
     a game board; RevealError for a puzzle board, which has no game to win or lose."""
     if board.kind != "game":
-        raise RevealError(_NOT_A_GAME.replace("reveal needs", "a status needs", 1))
+        raise RevealError(_not_a_game("a status"))
     if any("X" in row for row in board.rows):
         return "lost"
     if any("E" in row for row in board.rows):
@@ -109,7 +110,7 @@ def reveal(board: Board, click: Cell) -> Board:
 def play(board: Board, clicks: Iterable[Cell]) -> Board:
     """The board after each click in turn; a click after the game is lost is an error."""
     if board.kind != "game":
-        raise RevealError(_NOT_A_GAME)
+        raise RevealError(_not_a_game())
     for number, click in enumerate(clicks, start=1):
         if status(board) == "lost":
             raise RevealError(
@@ -123,7 +124,7 @@ def play(board: Board, clicks: Iterable[Cell]) -> Board:
 def _check_click(board: Board, click: Cell) -> Cell:
     """The click as (row, column), or a RevealError saying why the rules cannot apply it."""
     if board.kind != "game":
-        raise RevealError(_NOT_A_GAME)
+        raise RevealError(_not_a_game())
     if status(board) == "lost":
         raise RevealError(
             f"the board already shows X at {_where_lost(board)}: the game is lost, no more clicks"

@@ -30,8 +30,6 @@ from ..words import plural
 from . import BackendUnavailable, EngineError, EngineTimeout
 from .staged import StagedBackend
 
-NO_PROLOG = USE_KANREN
-
 
 class _TimeLimit(Exception):
     """A query ran out of its time; each backend words its own EngineError."""
@@ -204,7 +202,7 @@ def _no_pyswip(who: str) -> str:
     return (
         f"{who}: the Python package pyswip is not installed; the {who} engine needs the extra: "
         "pip install 'logicmines[prolog]' (and SWI-Prolog: apt-get install swi-prolog-nox), "
-        + NO_PROLOG
+        + USE_KANREN
     )
 
 
@@ -214,7 +212,7 @@ def _cannot_load(who: str, why: Exception) -> str:
     return (
         f"{who}: SWI-Prolog cannot be loaded (pyswip is installed, but: {problem}); the {who} "
         "engine needs SWI-Prolog: apt-get install swi-prolog-nox (or set LIBSWIPL_PATH and "
-        f"SWI_HOME_DIR to where it is), {NO_PROLOG}"
+        f"SWI_HOME_DIR to where it is), {USE_KANREN}"
     )
 
 
