@@ -145,3 +145,18 @@ class Board:
         from .svg import render_board  # svg draws boards: imported here, not at the top
 
         return render_board(self)
+
+
+def require_board(who: str, value: object, kind: str = "Board") -> None:
+    """TypeError unless `value` is a Board: what a Python caller who passed something else (the
+    text of a board, say) is told. `who` names the call, `kind` what it wants."""
+    if not isinstance(value, Board):
+        hint = " (parse_board(text) reads one from its text)" if isinstance(value, str) else ""
+        raise TypeError(f"{who} needs a {kind}{hint}, not {shown_value(value)}")
+
+
+def shown_value(value: object) -> str:
+    """A wrong argument for a message: its type, and the value itself when that is short."""
+    shown = repr(value)
+    name = type(value).__name__
+    return f"{name} {shown}" if len(shown) <= 20 else name

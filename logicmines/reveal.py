@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from .board import Board, Cell
+from .board import Board, Cell, require_board, shown_value
 from .words import at, off_board, said
 
 __all__ = ["RevealError", "parse_click", "play", "reveal", "status"]
@@ -42,6 +42,7 @@ def _not_a_game(who: str = "reveal") -> str:
 def status(board: Board) -> str:
     """`lost` if a mine is revealed, `won` if every safe square is revealed, else `playing`, of
     a game board; RevealError for a puzzle board, which has no game to win or lose."""
+    require_board("status", board, "game Board")
     if board.kind != "game":
         raise RevealError(_not_a_game("a status"))
     if any("X" in row for row in board.rows):
@@ -109,6 +110,7 @@ def reveal(board: Board, click: Cell) -> Board:
 
 def play(board: Board, clicks: Iterable[Cell]) -> Board:
     """The board after each click in turn; a click after the game is lost is an error."""
+    require_board("play", board, "game Board")
     if board.kind != "game":
         raise RevealError(_not_a_game())
     for number, click in enumerate(clicks, start=1):
@@ -122,7 +124,17 @@ def play(board: Board, clicks: Iterable[Cell]) -> Board:
 
 
 def _check_click(board: Board, click: Cell) -> Cell:
-    """The click as (row, column), or a RevealError saying why the rules cannot apply it."""
+    """The click as (row, column), or a RevealError saying why the rules cannot apply it (a
+    TypeError when it is not a pair of whole numbers, or the board not a Board)."""
+    require_board("reveal", board, "game Board")
+    if not (
+        isinstance(click, (tuple, list))
+        and len(click) == 2
+        and all(isinstance(n, int) and not isinstance(n, bool) for n in click)
+    ):
+        raise TypeError(
+            f"a click is a (row, column) pair of whole numbers, not {shown_value(click)}"
+        )
     if board.kind != "game":
         raise RevealError(_not_a_game())
     if status(board) == "lost":

@@ -59,6 +59,7 @@ from ..engine import (
 from ..resources import data_path
 from ..results import CheckResult, Verdict, solved_board
 from ..words import plural
+from .arguments import checks_arguments
 
 NAME = "clingo"
 INSTALL = (
@@ -106,6 +107,7 @@ class Consequences:
     mines: list[Cell]  # unknown cells that are a mine in every solution (cautious consequences)
 
 
+@checks_arguments
 class ClingoBackend:
     """check / count / solutions / analyze by the answer-set program asp/board.lp under clingo.
 

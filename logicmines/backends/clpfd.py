@@ -35,6 +35,7 @@ from ..board import Board
 from ..engine import EngineTimeout, valid_timeout
 from ..results import CheckResult, Verdict
 from ..words import plural
+from .arguments import checks_arguments
 from .clingo import Consequences
 from .prolog import _board, _codes, _TimeLimit, swipl
 
@@ -59,6 +60,7 @@ _TOO_BIG = (
 )
 
 
+@checks_arguments
 class ClpfdBackend:
     """check / count / solutions / analyze by the whole-board CLP(FD) model of prolog/board.pl."""
 

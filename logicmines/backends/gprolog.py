@@ -17,10 +17,12 @@ from ..board import Board
 from ..engine import BackendUnavailable, EngineError, EngineTimeout, valid_timeout
 from ..results import CheckResult, Verdict
 from ..words import plural
+from .arguments import checks_arguments
 
 _NO_MODEL = "the original program finds no solution"
 
 
+@checks_arguments
 class GprologBackend:
     """check / count / solutions / analyze by the verbatim original under GNU Prolog."""
 

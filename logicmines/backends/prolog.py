@@ -28,6 +28,7 @@ from ..engine import USE_KANREN, Model, Piece, valid_timeout
 from ..results import CheckResult, Verdict
 from ..words import plural
 from . import BackendUnavailable, EngineError, EngineTimeout
+from .arguments import checks_arguments
 from .staged import StagedBackend
 
 
@@ -219,6 +220,7 @@ def _cannot_load(who: str, why: Exception) -> str:
 # --- prolog: the CLP(FD) piece model under the shared staging -------------------------------------
 
 
+@checks_arguments
 class PrologBackend(StagedBackend):
     """check / count / solutions with SWI-Prolog's CLP(FD) as the engine (prolog/pieces.pl).
 
@@ -271,6 +273,7 @@ _COUNT_WITH_MINES = "minesweeper:reference_count_with_mines"
 _NO_MODEL = "the reference program finds no solution"
 
 
+@checks_arguments
 class ReferenceBackend:
     """check / count / solutions by the seeds' original program, ported (prolog/minesweeper.pl).
 

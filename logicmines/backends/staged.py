@@ -13,8 +13,10 @@ from ..explain import explain
 from ..problem import NoSolution, Problem
 from ..results import CheckResult, Verdict, solved_board
 from ..staging import Staged, assignments, assignments_with_mines, settle, total_count
+from .arguments import checks_arguments
 
 
+@checks_arguments
 class StagedBackend:
     """check / count / solutions / analyze for any engine with `models(piece, limit)`.
 

@@ -1,0 +1,57 @@
+"""The four questions' arguments, checked before any engine sees them.
+
+A Python caller who passes the text of a board instead of a `Board`, or a count as a string, gets
+one TypeError or ValueError that names the question and the argument, instead of an
+AttributeError from deep inside an engine. Every backend class is decorated with `checks_arguments`.
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+from collections.abc import Callable
+from typing import TypeVar
+
+from ..board import require_board, shown_value
+
+QUESTIONS = ("check", "count", "solutions", "analyze")
+# The arguments that hold a count, and the least value each may take.
+COUNTS = {"mines": 0, "limit": 0}
+
+T = TypeVar("T", bound=type)
+
+
+def checks_arguments(cls: T) -> T:
+    """`cls` with each of the four questions it defines checking its arguments first."""
+    for name in QUESTIONS:
+        method = cls.__dict__.get(name)
+        if method is not None:
+            setattr(cls, name, _checked(name, method))
+    return cls
+
+
+def _checked(name: str, method: Callable) -> Callable:
+    signature = inspect.signature(method)
+
+    @functools.wraps(method)
+    def checked(*args, **kwargs):
+        bound = signature.bind(*args, **kwargs)
+        require_board(name, bound.arguments.get("board"))
+        for argument, least in COUNTS.items():
+            if argument in bound.arguments:
+                check_count(name, argument, bound.arguments[argument], least)
+        return method(*args, **kwargs)
+
+    return checked
+
+
+def check_count(question: str, argument: str, value: object, least: int) -> None:
+    """TypeError unless `value` is None or a whole number; ValueError if it is below `least`."""
+    if value is None:
+        return
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(
+            f"{question}: {argument} must be a whole number or None, not {shown_value(value)}"
+        )
+    if value < least:
+        raise ValueError(f"{question}: {argument} must be at least {least}, not {value}")
