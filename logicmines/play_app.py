@@ -150,12 +150,17 @@ class BoardView(ScrollView, can_focus=False):
 
     Only the lines on the screen are rendered (textual's line API), so that a move on a board of
     thousands of squares costs no more than on a small one. The arrow keys move the cursor, not
-    the view, which follows the cursor; the mouse wheel and the scroll bars scroll it."""
+    the view, which follows the cursor; the mouse wheel and the scroll bars scroll it. The column
+    numbers (the first line) and the row numbers (the first `label` columns) stay where they are
+    while the squares scroll under them, so every square on the screen keeps its row and column
+    in sight."""
 
     text = Text()
+    label = 0
 
-    def show(self, text: Text) -> None:
+    def show(self, text: Text, label: int = 0) -> None:
         self.text = text
+        self.label = label
         self._lines = text.split("\n", allow_blank=True)
         self._strips: dict[int, Strip] = {}
         width = max((line.cell_len for line in self._lines), default=0)
@@ -164,7 +169,8 @@ class BoardView(ScrollView, can_focus=False):
 
     def render_line(self, y: int) -> Strip:
         scroll_x, scroll_y = self.scroll_offset
-        index = y + scroll_y
+        # the first line is the column numbers: always on top; the rows scroll under it
+        index = 0 if y == 0 else y + scroll_y
         width = self.scrollable_content_region.width
         if not 0 <= index < len(getattr(self, "_lines", ())):
             return Strip.blank(width, self.rich_style)
@@ -173,11 +179,22 @@ class BoardView(ScrollView, can_focus=False):
             line = self._lines[index]
             strip = Strip(line.render(self.app.console), line.cell_len)
             self._strips[index] = strip
-        return strip.crop_extend(scroll_x, scroll_x + width, self.rich_style)
+        label = min(self.label, width)
+        # the row's number stays at the left; the squares scroll under it
+        squares = strip.crop_extend(label + scroll_x, scroll_x + width, self.rich_style)
+        return Strip.join([strip.crop_extend(0, label, self.rich_style), squares])
 
     def on_click(self, event: events.Click) -> None:
+        if event.y == 0 or event.x < self.label:
+            return  # a column's or a row's number, not a square
         scroll_x, scroll_y = self.scroll_offset
         self.app.mouse_move(event.x + scroll_x, event.y + scroll_y, event.button)  # type: ignore[attr-defined]
+
+    def reveal_square(self, x: int, y: int, width: int) -> None:
+        """Scroll so that the square drawn at (x, y) of the whole board, `width` columns wide, is
+        in view below the column numbers and right of the row numbers."""
+        label = self.label
+        self.scroll_to_region(Region(x - label, y - 1, width + label, 2), animate=False)
 
 
 class KeysScreen(ModalScreen[None]):
@@ -265,7 +282,9 @@ class PlayApp(App[None]):
     def refresh_board(self) -> None:
         """Draw the board and the counters again, after any change."""
         analysis = self.analysis if self.hints else None
-        self.query_one(BoardView).show(draw(self.state, self.cursor, analysis))
+        self.query_one(BoardView).show(
+            draw(self.state, self.cursor, analysis), _label_width(self.state)
+        )
         self._show_status()
 
     def _show_status(self) -> None:
@@ -331,8 +350,7 @@ class PlayApp(App[None]):
         size = 4 if self.hints and self.analysis else 3
         label = _label_width(self.state)
         r, c = self.cursor
-        region = Region(label + c * size, r + 1, size, 1)
-        self.query_one(BoardView).scroll_to_region(region, animate=False)
+        self.query_one(BoardView).reveal_square(label + c * size, r + 1, size)
 
     def action_reveal(self) -> None:
         self._play(self.state.click)

@@ -475,6 +475,40 @@ async def test_a_board_larger_than_the_terminal_scrolls_to_the_cursor(tmp_path):
         assert game.dealt and game.board[app.cursor] not in "EMX"
 
 
+@played
+async def test_on_a_board_larger_than_the_terminal_the_row_and_column_numbers_stay_in_view(
+    tmp_path,
+):
+    game = new_game(40, 100, 400, seed=2)
+    app = app_for(game, tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        field = app.query_one(BoardView)
+        await pilot.press(*["right"] * 70, *["down"] * 30)
+        await pilot.pause()
+        scroll_x, scroll_y = field.scroll_offset
+        assert scroll_x > 0 and scroll_y > 0
+        lines = [field.render_line(y).text for y in range(field.scrollable_content_region.height)]
+        label = 4  # "39 ": the widest row number and a space either side
+        # every row on the screen starts with its own number, and the top line is the columns'
+        for y, line in enumerate(lines[1:], start=1):
+            assert int(line[:label]) == y + scroll_y - 1
+        assert lines[0][:label] == " " * label
+        # the cursor's square is in view, under its column's number and after its row's
+        r, c = app.cursor
+        x, y = label + c * 3 - scroll_x, r + 1 - scroll_y
+        assert label <= x < 80 - 3 and 1 <= y
+        assert int(lines[y][:label]) == r
+        assert lines[0][x : x + 2] == str(c)[-2:]
+        assert lines[y][x : x + 3] == " . "
+        # a click on a number is not a move
+        await pilot.click(BoardView, offset=(1, 5))
+        await pilot.click(BoardView, offset=(x + 1, 0))
+        await pilot.pause()
+        assert not game.dealt
+        await click(pilot, app, app.cursor)
+        assert game.dealt and game.board[app.cursor] not in "EMX"
+
+
 def test_draw_is_the_board_with_numbers_around_it():
     game = loaded(CORNERS)
     assert draw(game).plain.split("\n") == [
