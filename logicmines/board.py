@@ -155,6 +155,11 @@ def require_board(who: str, value: object, kind: str = "Board") -> None:
         raise TypeError(f"{who} needs a {kind}{hint}, not {shown_value(value)}")
 
 
+def whole_number(value: object) -> bool:
+    """Is `value` an int (and not a bool, which Python counts as one)?"""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def shown_value(value: object) -> str:
     """A wrong argument for a message: its type, and the value itself when that is short."""
     shown = repr(value)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from .board import Board, Cell, require_board, shown_value
+from .board import Board, Cell, require_board, shown_value, whole_number
 from .words import at, off_board, said
 
 __all__ = ["RevealError", "parse_click", "play", "reveal", "status"]
@@ -127,11 +127,7 @@ def _check_click(board: Board, click: Cell) -> Cell:
     """The click as (row, column), or a RevealError saying why the rules cannot apply it (a
     TypeError when it is not a pair of whole numbers, or the board not a Board)."""
     require_board("reveal", board, "game Board")
-    if not (
-        isinstance(click, (tuple, list))
-        and len(click) == 2
-        and all(isinstance(n, int) and not isinstance(n, bool) for n in click)
-    ):
+    if not (isinstance(click, (tuple, list)) and len(click) == 2 and all(map(whole_number, click))):
         raise TypeError(
             f"a click is a (row, column) pair of whole numbers, not {shown_value(click)}"
         )

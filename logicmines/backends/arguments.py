@@ -12,7 +12,7 @@ import inspect
 from collections.abc import Callable
 from typing import TypeVar
 
-from ..board import require_board, shown_value
+from ..board import require_board, shown_value, whole_number
 
 QUESTIONS = ("check", "count", "solutions", "analyze")
 # The arguments that hold a count, and the least value each may take.
@@ -49,7 +49,7 @@ def check_count(question: str, argument: str, value: object, least: int) -> None
     """TypeError unless `value` is None or a whole number; ValueError if it is below `least`."""
     if value is None:
         return
-    if isinstance(value, bool) or not isinstance(value, int):
+    if not whole_number(value):
         raise TypeError(
             f"{question}: {argument} must be a whole number or None, not {shown_value(value)}"
         )

@@ -220,7 +220,6 @@ def _cannot_load(who: str, why: Exception) -> str:
 # --- prolog: the CLP(FD) piece model under the shared staging -------------------------------------
 
 
-@checks_arguments
 class PrologBackend(StagedBackend):
     """check / count / solutions with SWI-Prolog's CLP(FD) as the engine (prolog/pieces.pl).
 
