@@ -31,9 +31,15 @@ def all_models(board: Board, only: set | None = None) -> list[tuple[str, ...]]:
     return solved
 
 
-def models_with(board: Board, mines: int) -> list[tuple[str, ...]]:
-    """`all_models` of `board` with exactly `mines` mines in all."""
-    return [rows for rows in all_models(board) if sum(row.count("*") for row in rows) == mines]
+def mines_in(rows: tuple[str, ...]) -> int:
+    """How many mines a solved board (its rows) has."""
+    return sum(row.count("*") for row in rows)
+
+
+def models_with(board: Board, mines: int | None) -> list[tuple[str, ...]]:
+    """`all_models` of `board` with exactly `mines` mines in all (every one when None)."""
+    models = all_models(board)
+    return models if mines is None else [rows for rows in models if mines_in(rows) == mines]
 
 
 def verdict_of(n: int) -> str:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from oracle import all_models, verdict_of
+from oracle import models_with, verdict_of
 
 from logicmines.backends import backend_names, make_backend
 from logicmines.board import Board
@@ -284,18 +284,13 @@ SMALL = [
 ]
 
 
-def enumerated(board: Board, mines: int | None) -> list[tuple[str, ...]]:
-    models = all_models(board)
-    return [m for m in models if mines is None or sum(r.count("*") for r in m) == mines]
-
-
 @pytest.mark.parametrize("text", SMALL)
 @pytest.mark.parametrize("mines", [None, 1, 2, 5])
 def test_compare_with_a_mine_total_gives_every_engine_the_enumerated_count(text, mines):
     board = Board.from_text(text)
     outcomes, agree = compare(board, 20.0, mines=mines)
     assert set(outcomes) == set(backend_names())
-    count = len(enumerated(board, mines))
+    count = len(models_with(board, mines))
     assert agree
     for name, outcome in outcomes.items():
         assert (outcome.verdict, outcome.count) == (verdict_of(count), count), name
@@ -306,7 +301,7 @@ def test_compare_with_a_mine_total_gives_every_engine_the_enumerated_count(text,
 @pytest.mark.parametrize("engine", ["clpfd", "clingo", "prolog", "kanren", "reference"])
 def test_run_forced_gives_the_enumerated_verdict_and_forced_cells(text, mines, engine):
     board = Board.from_text(text)
-    models = enumerated(board, mines)
+    models = models_with(board, mines)
     unknown = [cell for cell in board.cells() if board[cell] == "?"]
     shown = {cell: {m[cell[0]][cell[1]] for m in models} for cell in unknown}
     outcome = run_forced(engine, board, 20.0, mines)

@@ -13,7 +13,7 @@ import time
 
 import pytest
 from conftest import EXAMPLES, ROOT, assert_one_error_line, checkout_env, run_main
-from oracle import all_models, verdict_of
+from oracle import all_models, mines_in, verdict_of
 
 from logicmines import __version__
 from logicmines.cli import TERMINAL_HINT, build_parser
@@ -86,17 +86,13 @@ def test_an_example_piped_into_check_from_another_folder(tmp_path):
 # --- compare --mines ------------------------------------------------------------------------------
 
 
-def _mines_in(rows: tuple[str, ...]) -> int:
-    return sum(row.count("*") for row in rows)
-
-
 @pytest.mark.parametrize("mines", [0, 4, 5, 6])
 def test_compare_with_a_mine_total_counts_only_the_solutions_with_that_many(mines):
     text = (EXAMPLES / "spec.txt").read_text(encoding="utf-8")
     run = run_main(["compare", "--json", "--mines", str(mines), "--timeout", "60"], stdin=text)
     assert run.status == 0, run.err
     for board, record in zip(parse_boards(text, "spec"), run.records(), strict=True):
-        wanted = sum(_mines_in(rows) == mines for rows in all_models(board))
+        wanted = sum(mines_in(rows) == mines for rows in all_models(board))
         answers = {
             (outcome["verdict"], int(outcome["count"]))
             for outcome in record["engines"].values()

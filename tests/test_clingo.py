@@ -14,7 +14,7 @@ import pytest
 from conftest import EXAMPLES, checkout_env, default_ctrl_c, run_main
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from oracle import all_models, verdict_of
+from oracle import all_models, models_with, verdict_of
 from test_kanren import small_boards
 
 from logicmines.backends import REGISTRY, BackendUnavailable, lazy
@@ -30,23 +30,13 @@ RULES_EXAMPLES = str(EXAMPLES / "spec.txt")  # one solution, four, none
 ALL_UNKNOWN_5X5 = "?????\n" * 5  # 2**25 solutions: more than clingo lists in half a second
 
 
-def mines_in(rows: tuple[str, ...]) -> int:
-    return sum(row.count("*") for row in rows)
-
-
-def enumerated(board: Board, mines: int | None = None) -> list[tuple[str, ...]]:
-    """Every solved board, by the oracle, with exactly `mines` mines when given."""
-    models = all_models(board)
-    return models if mines is None else [m for m in models if mines_in(m) == mines]
-
-
 # --- against plain enumeration -----------------------------------------------------------------
 
 
 @settings(max_examples=150, deadline=None)
 @given(small_boards(), st.one_of(st.none(), st.integers(0, 14)))
 def test_verdict_solution_and_count_equal_enumeration(board, mines):
-    models = enumerated(board, mines)
+    models = models_with(board, mines)
     assert clingo.count(board, mines) == len(models)
     result = clingo.check(board, mines)
     assert result.verdict.value == verdict_of(len(models))
@@ -70,7 +60,7 @@ def test_solutions_are_exactly_the_enumerated_models(board, limit):
 @settings(max_examples=200, deadline=None)
 @given(small_boards(max_side=5, max_unknown=10), st.one_of(st.none(), st.integers(0, 12)))
 def test_consequences_and_analysis_equal_enumeration(board, mines):
-    models = enumerated(board, mines)
+    models = models_with(board, mines)
     puzzle = board.as_puzzle()
     unknown = [cell for cell in puzzle.cells() if puzzle[cell] == "?"]
     shares = {

@@ -12,7 +12,7 @@ import pytest
 from conftest import EXAMPLES, run_main
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from oracle import all_models, verdict_of
+from oracle import all_models, models_with, verdict_of
 from test_kanren import small_boards
 
 from logicmines.analysis import from_models
@@ -31,23 +31,13 @@ RULES_EXAMPLES = str(EXAMPLES / "spec.txt")  # one solution, four, none
 ALL_UNKNOWN_6X6 = "??????\n" * 6  # 2**36 solutions: more than clpfd labels in a second
 
 
-def mines_in(rows: tuple[str, ...]) -> int:
-    return sum(row.count("*") for row in rows)
-
-
-def enumerated(board: Board, mines: int | None = None) -> list[tuple[str, ...]]:
-    """Every solved board, by the oracle, with exactly `mines` mines when given."""
-    models = all_models(board)
-    return models if mines is None else [m for m in models if mines_in(m) == mines]
-
-
 # --- against plain enumeration -----------------------------------------------------------------
 
 
 @settings(max_examples=150, deadline=None)
 @given(small_boards(), st.one_of(st.none(), st.integers(0, 14)))
 def test_verdict_solution_and_count_equal_enumeration(board, mines):
-    models = enumerated(board, mines)
+    models = models_with(board, mines)
     assert clpfd.count(board, mines) == len(models)
     result = clpfd.check(board, mines)
     assert result.verdict.value == verdict_of(len(models))
@@ -84,7 +74,7 @@ def test_analysis_equals_enumeration(board, mines):
 def forced_by_enumeration(board: Board, mines: int | None) -> Consequences | None:
     """The unknown cells that are safe, and those that are mines, in every enumerated solution
     (None when there is none)."""
-    models = enumerated(board, mines)
+    models = models_with(board, mines)
     if not models:
         return None
     puzzle = board.as_puzzle()

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from oracle import all_models, verdict_of
+from oracle import all_models, mines_in, verdict_of
 
 from logicmines.backends import BackendUnavailable, EngineError
 from logicmines.backends.kanren import KanrenBackend
@@ -37,10 +37,6 @@ ENGINES = {"kanren": kanren, "prolog": prolog, "reference": reference}
 
 def board(text: str) -> Board:
     return Board.from_text(text)
-
-
-def mines_in(rows: tuple[str, ...]) -> int:
-    return sum(row.count("*") for row in rows)
 
 
 # --- boards and pieces for the property tests -----------------------------------------------------

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
-from oracle import all_models
+from oracle import all_models, verdict_of
 from pyswip import Prolog
 from pyswip.prolog import PrologError
 from test_kanren import small_boards
@@ -89,10 +89,6 @@ def brute_solutions(rows: list[str]) -> list[list[str]]:
         ):
             found.append(board)
     return found
-
-
-def verdict_of(count: int) -> str:
-    return {0: "none", 1: "unique"}.get(count, "multiple")
 
 
 def random_board(rng: random.Random, max_side: int = 4, max_unknown: int = 16) -> list[str]:

@@ -4,15 +4,11 @@ from __future__ import annotations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from oracle import all_models
+from oracle import all_models, mines_in
 from test_kanren import small_boards
 
 from logicmines.backends import make_backend
 from logicmines.board import Board
-
-
-def mines_in(rows: tuple[str, ...]) -> int:
-    return sum(row.count("*") for row in rows)
 
 
 @settings(max_examples=150, deadline=None)
