@@ -11,13 +11,13 @@ import time
 from fractions import Fraction
 
 import pytest
-from conftest import EXAMPLES, checkout_env, default_ctrl_c, run_main
+from conftest import checkout_env, default_ctrl_c, run_main
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from oracle import all_models, models_with, verdict_of
 from test_kanren import small_boards
 
-from logicmines.backends import REGISTRY, BackendUnavailable, lazy
+from logicmines.backends import BackendUnavailable
 from logicmines.backends.clingo import ClingoBackend, facts
 from logicmines.backends.kanren import KanrenBackend
 from logicmines.board import Board
@@ -26,7 +26,6 @@ from logicmines.generate import midgame, random_puzzle
 from logicmines.results import Verdict
 
 clingo = ClingoBackend()
-RULES_EXAMPLES = str(EXAMPLES / "spec.txt")  # one solution, four, none
 ALL_UNKNOWN_5X5 = "?????\n" * 5  # 2**25 solutions: more than clingo lists in half a second
 
 
@@ -112,36 +111,7 @@ def test_a_limit_of_no_solutions_lists_none():
 # --- the command line -----------------------------------------------------------------------------
 
 
-@pytest.fixture
-def registered(monkeypatch):
-    monkeypatch.setitem(REGISTRY, "clingo", lazy("logicmines.backends.clingo:ClingoBackend"))
-
-
-@pytest.mark.parametrize("command", ["check", "count", "solve", "analyze"])
-@pytest.mark.parametrize("mines", [[], ["--mines", "9"]])
-def test_the_command_line_answers_as_kanren_does(registered, command, mines):
-    if command == "solve" and mines:
-        return  # solve takes no mine total
-    ours = run_main([command, RULES_EXAMPLES, "--json", "--backend", "clingo", *mines])
-    theirs = run_main([command, RULES_EXAMPLES, "--json", "--backend", "kanren", *mines])
-    assert ours.status == theirs.status and ours.err == ""
-    for mine, other in zip(ours.records(), theirs.records(), strict=True):
-        for record in (mine, other):
-            record.pop("backend", None)
-            record.pop("reason", None)  # each engine says in its own words why there is none
-            if command == "solve":
-                record["solutions"].sort()
-        assert mine == other
-
-
-def test_the_command_line_says_which_engine_answered(registered):
-    run = run_main(["check", "--backend", "clingo", "--json"], stdin="1?\n")
-    assert run.records() == [
-        {"board": 1, "verdict": "unique", "backend": "clingo", "solution": ["1*"]}
-    ]
-
-
-def test_past_the_time_limit_one_line_exit_3_and_the_other_boards_answered(registered):
+def test_past_the_time_limit_one_line_exit_3_and_the_other_boards_answered():
     run = run_main(
         ["count", "--backend", "clingo", "--timeout", "0.5"], stdin=ALL_UNKNOWN_5X5 + "\n2?\n"
     )
@@ -195,7 +165,7 @@ def test_ctrl_c_stops_a_long_enumeration_at_once():
     assert b"KeyboardInterrupt" in err
 
 
-def test_without_clingo_the_backend_says_how_to_install_it(registered, monkeypatch):
+def test_without_clingo_the_backend_says_how_to_install_it(monkeypatch):
     monkeypatch.setitem(sys.modules, "clingo", None)  # `import clingo` raises ImportError
     with pytest.raises(BackendUnavailable, match=re.escape("pip install 'logicmines[clingo]'")):
         ClingoBackend()
@@ -241,7 +211,7 @@ def test_program_text_in_a_cell_or_a_total_is_refused_or_written_as_a_number():
     assert clingo.count(Board.from_text("1?"), _LoudInt(1)) == 1
 
 
-def test_a_board_from_a_file_with_program_text_in_its_name_is_only_numbers(registered, in_tmp):
+def test_a_board_from_a_file_with_program_text_in_its_name_is_only_numbers(in_tmp):
     name = "x). #false. %.txt"
     (in_tmp / name).write_text("1?\n")
     run = run_main(["count", "--backend", "clingo", name])

@@ -9,14 +9,14 @@ import subprocess
 import sys
 
 import pytest
-from conftest import EXAMPLES, run_main
+from conftest import run_main
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from oracle import all_models, models_with, verdict_of
 from test_kanren import small_boards
 
 from logicmines.analysis import from_models
-from logicmines.backends import REGISTRY, BackendUnavailable, EngineError, lazy
+from logicmines.backends import BackendUnavailable, EngineError
 from logicmines.backends.clingo import ClingoBackend, Consequences
 from logicmines.backends.clpfd import ClpfdBackend
 from logicmines.backends.kanren import KanrenBackend
@@ -27,7 +27,6 @@ from logicmines.results import CheckResult, Verdict
 
 clpfd = ClpfdBackend()
 kanren = KanrenBackend()
-RULES_EXAMPLES = str(EXAMPLES / "spec.txt")  # one solution, four, none
 ALL_UNKNOWN_6X6 = "??????\n" * 6  # 2**36 solutions: more than clpfd labels in a second
 
 
@@ -264,36 +263,7 @@ def test_without_pyswip_the_backend_says_how_to_install_swi_prolog(monkeypatch):
 # --- the command line ----------------------------------------------------------------------------
 
 
-@pytest.fixture
-def registered(monkeypatch):
-    monkeypatch.setitem(REGISTRY, "clpfd", lazy("logicmines.backends.clpfd:ClpfdBackend"))
-
-
-@pytest.mark.parametrize("command", ["check", "count", "solve", "analyze"])
-@pytest.mark.parametrize("mines", [[], ["--mines", "9"]])
-def test_the_command_line_answers_as_kanren_does(registered, command, mines):
-    if command == "solve" and mines:
-        return  # solve takes no mine total
-    ours = run_main([command, RULES_EXAMPLES, "--json", "--backend", "clpfd", *mines])
-    theirs = run_main([command, RULES_EXAMPLES, "--json", "--backend", "kanren", *mines])
-    assert ours.status == theirs.status and ours.err == ""
-    for mine, other in zip(ours.records(), theirs.records(), strict=True):
-        for record in (mine, other):
-            record.pop("backend", None)
-            record.pop("reason", None)  # each engine says in its own words why there is none
-            if command == "solve":
-                record["solutions"].sort()
-        assert mine == other
-
-
-def test_the_command_line_says_which_engine_answered(registered):
-    run = run_main(["check", "--backend", "clpfd", "--json"], stdin="1?\n")
-    assert run.records() == [
-        {"board": 1, "verdict": "unique", "backend": "clpfd", "solution": ["1*"]}
-    ]
-
-
-def test_past_the_time_limit_one_line_exit_3_and_the_other_boards_answered(registered):
+def test_past_the_time_limit_one_line_exit_3_and_the_other_boards_answered():
     run = run_main(
         ["count", "--backend", "clpfd", "--timeout", "0.5"], stdin=ALL_UNKNOWN_6X6 + "\n2?\n"
     )

@@ -100,6 +100,33 @@ def test_compare_does_not_call_one_answer_agreement(monkeypatch):
     assert "engines agree" not in text
 
 
+OTHER_ENGINES = [name for name in REGISTRY if name != "kanren"]
+
+
+@pytest.mark.parametrize("name", OTHER_ENGINES)
+@pytest.mark.parametrize("command", ["check", "count", "solve", "analyze"])
+@pytest.mark.parametrize("mines", [[], ["--mines", "9"]])
+def test_each_engine_answers_the_command_line_as_kanren_does(name, command, mines):
+    if command == "solve" and mines:
+        return  # solve takes no mine total
+    ours = run_main([command, RULES_EXAMPLES, "--json", "--backend", name, *mines])
+    theirs = run_main([command, RULES_EXAMPLES, "--json", "--backend", "kanren", *mines])
+    assert ours.status == theirs.status and ours.err == ""
+    for mine, other in zip(ours.records(), theirs.records(), strict=True):
+        for record in (mine, other):
+            record.pop("backend", None)
+            record.pop("reason", None)  # each engine says in its own words why there is none
+            if command == "solve":
+                record["solutions"].sort()
+        assert mine == other
+
+
+@pytest.mark.parametrize("name", list(REGISTRY))
+def test_the_command_line_says_which_engine_answered(name):
+    run = run_main(["check", "--backend", name, "--json"], stdin="1?\n")
+    assert run.records() == [{"board": 1, "verdict": "unique", "backend": name, "solution": ["1*"]}]
+
+
 # --- the recipe: one new file (tests/toy_engine.py) plus one registry line ------------------------
 
 
