@@ -64,9 +64,9 @@ logicmines: 'logicmines examples' lists them, 'logicmines examples NAME' prints 
 
 exit status: 0 success (check: every board has exactly one solution), 1 check found a board
 without exactly one solution, solvable found a game that logic alone does not win, or
-compare found engines that disagree, 2 bad input or usage,
-3 some board got no answer within --timeout (one line on stderr says which; the other boards
-are answered).
+compare found engines that disagree, 2 bad input or usage (or an engine that failed
+otherwise, such as gprolog out of memory), 3 some board got no answer within --timeout (one
+line on stderr says which; the other boards are answered).
 
 limits (docs/limits.md): a board file of at most 64M bytes (--max-input, LOGICMINES_MAX_INPUT);
 a count of more than 50 digits is written in short in text (--exact: in full); JSON has

@@ -27,7 +27,7 @@ class Outcome:
     count: int | None = None
     seconds: float | None = None
     error: str | None = None  # why there is no answer, in words (None: answered)
-    status: str = OK  # ok, timeout, missing (not installed) or error
+    status: str = OK  # ok, timeout, missing (cannot run here) or error
     safe: tuple[Cell, ...] | None = None  # run_forced: unknown cells safe in every solution
     mines: tuple[Cell, ...] | None = None  # run_forced: unknown cells mines in every solution
 
@@ -110,7 +110,7 @@ def _timed(name: str, timeout: float | None, answer) -> Outcome:
         backend.timeout = timeout
         found = answer(backend, left)
     except BackendUnavailable as missing:
-        return Outcome(error=f"not installed: {missing.install()}", status=MISSING)
+        return Outcome(error=f"cannot run here: {missing.install()}", status=MISSING)
     except EngineTimeout:
         seconds = time.perf_counter() - start
         return Outcome(

@@ -229,7 +229,7 @@ def test_compare_without_gplc_still_answers_and_says_so(monkeypatch, tmp_path):
     run = run_main(["compare", RULES_EXAMPLES])
     assert run.status == 0
     (row,) = [line for line in run.out.splitlines() if line.startswith("  gprolog ")][:1]
-    assert row.startswith("  gprolog    not installed: gprolog: GNU Prolog is not installed"), row
+    assert row.startswith("  gprolog    cannot run here: gprolog: GNU Prolog is not installed"), row
     # compare has no --backend to choose another engine: the advice to is left out
     assert row.endswith("apt-get install gprolog (no pip extra brings it)"), row
     assert run.out.count("engines agree") == 3

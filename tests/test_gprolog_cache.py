@@ -91,7 +91,7 @@ def compare_gprolog() -> Outcome:
 def assert_refused(outcome: Outcome, because: str) -> str:
     """`compare` says gprolog cannot run here, in one line that names `because`; the message."""
     assert outcome.status == MISSING, outcome
-    message = outcome.error.removeprefix("not installed: ")
+    message = outcome.error.removeprefix("cannot run here: ")
     assert because in message and "\n" not in message, message
     return message
 
