@@ -721,7 +721,7 @@ def run_analyze(boards: list[Board], args: argparse.Namespace, out: Out) -> int:
         analysis = backend.analyze(board, mines=args.mines)
         if args.svg is not None:
             staged = _staging(board) if args.show_staging else None
-            _write_svg(analysis, args.svg, index, args.exact, staged)
+            _write_svg(analysis, args.svg, index, args.exact, staged, args.file)
         out.analysis(index, board, analysis, args.mines)
 
     return _each_board(boards, out, answer)
@@ -739,9 +739,14 @@ def run_reveal(boards: list[Board], args: argparse.Namespace, out: Out) -> int:
 
 
 def _write_svg(
-    analysis: Analysis, path: str, index: int, exact: bool, staged: Staged | None = None
+    analysis: Analysis,
+    path: str,
+    index: int,
+    exact: bool,
+    staged: Staged | None,
+    board_file: str,
 ) -> None:
-    _write_picture(render_svg(analysis, exact, index, staged), path, index)
+    _write_picture(render_svg(analysis, exact, index, staged), path, index, board_file)
 
 
 def _staging(board: Board) -> Staged | None:
@@ -753,9 +758,13 @@ def _staging(board: Board) -> Staged | None:
         return None
 
 
-def _write_picture(text: str, path: str, index: int) -> None:
+def _write_picture(text: str, path: str, index: int, board_file: str) -> None:
     """Write an SVG for the board at `index` (from 0): to `path`, with -N before its extension
-    for board N > 1 (out.svg, out-2.svg, ...)."""
+    for board N > 1 (out.svg, out-2.svg, ...); never over `board_file`, the boards' own file."""
+    if path == "-":
+        raise UsageError(
+            "--svg -: standard output takes the answers; --svg writes a picture to a file"
+        )
     if index:
         root, ext = os.path.splitext(path)
         path = f"{root}-{index + 1}{ext}"
@@ -767,10 +776,28 @@ def _write_picture(text: str, path: str, index: int) -> None:
     if os.path.lexists(target) and not os.path.isfile(target) or _is_a_stream(path):
         # /dev/stdout into a file would replace that file, and the answers with it
         raise UsageError(f"{path}: not a file of its own; --svg writes a picture to a file")
+    if _is_the_board_file(target, board_file):
+        raise UsageError(
+            f"{path}: the board file itself; --svg writes a picture to a file of its own"
+        )
     try:
         _replace_file(target, text)
     except OSError as error:
         raise UsageError(f"{path}: cannot write the SVG ({error.strerror or error})") from None
+
+
+def _is_the_board_file(path: str, board_file: str) -> bool:
+    """Whether `path` is the file the boards were read from (`-`: what standard input reads,
+    as in `analyze --svg b.txt < b.txt`)."""
+    try:
+        named = os.stat(path)
+        if board_file == "-":
+            read = os.fstat(sys.stdin.fileno())
+        else:
+            read = os.stat(board_file)
+    except (AttributeError, OSError, ValueError):  # no such file (yet), or no stdin to look at
+        return False
+    return os.path.samestat(named, read)
 
 
 def _is_a_stream(path: str) -> bool:
@@ -877,7 +904,7 @@ def run_trace(boards: list[Board], args: argparse.Namespace, out: Out) -> int:
         if args.svg is not None:
             heading = f"{title(index, board)}: {args.backend} search"
             picture = render_tree(found, board, args.backend, cut, heading)
-            _write_picture(picture, args.svg, index)
+            _write_picture(picture, args.svg, index, args.file)
         if out.json:
             records = [step_record(step) for step in found]
             out.record(board=index + 1, backend=args.backend, steps=records, complete=not cut)

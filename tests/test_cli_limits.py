@@ -350,6 +350,49 @@ def test_an_svg_never_goes_where_the_answers_go(name):
     assert assert_one_error_line(run, name) == said
 
 
+@pytest.mark.parametrize("command", ["analyze", "trace"])
+@pytest.mark.parametrize("how", ["same name", "a link to it", "a hard link"])
+def test_an_svg_never_replaces_the_board_file_it_was_read_from(in_tmp, command, how):
+    (in_tmp / "b.txt").write_text("1?\n??\n")
+    name = {"same name": "b.txt", "a link to it": "b.svg", "a hard link": "b.svg"}[how]
+    if how == "a link to it":
+        (in_tmp / name).symlink_to("b.txt")
+    elif how == "a hard link":
+        os.link("b.txt", name)
+    run = run_main([command, "--svg", name, "b.txt"])
+    said = "the board file itself; --svg writes a picture to a file of its own"
+    assert assert_one_error_line(run, name) == said
+    assert (in_tmp / "b.txt").read_text() == "1?\n??\n"
+    assert _leftovers(in_tmp) == []
+
+
+def test_an_svg_never_replaces_the_file_standard_input_reads(in_tmp):
+    (in_tmp / "b.txt").write_text("1?\n??\n")
+    with open("b.txt", "rb") as board:
+        done = subprocess.run(
+            [*PYTHON_M, "analyze", "--svg", "b.txt"],
+            stdin=board,
+            capture_output=True,
+            text=True,
+            env=checkout_env(),
+            timeout=120,
+        )
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr == (
+        "logicmines: error: b.txt: the board file itself; --svg writes a picture to a file of "
+        "its own\n"
+    )
+    assert (in_tmp / "b.txt").read_text() == "1?\n??\n"
+
+
+def test_an_svg_named_dash_is_refused_as_standard_output_takes_the_answers(in_tmp):
+    run = run_main(["analyze", "--svg", "-"], stdin="??\n")
+    assert assert_one_error_line(run, "--svg -") == (
+        "standard output takes the answers; --svg writes a picture to a file"
+    )
+    assert list(in_tmp.iterdir()) == []
+
+
 @pytest.mark.skipif(not os.path.isdir("/dev/shm"), reason="no /dev/shm on this system")
 def test_an_svg_in_dev_shm_is_a_file_like_any_other(tmp_path):
     name = f"/dev/shm/logicmines-test-{os.getpid()}.svg"
