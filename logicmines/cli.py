@@ -335,10 +335,21 @@ def _play(commands) -> None:
         "--zero-start", action="store_true", help="no mine around the first click either"
     )
     play_cmd.add_argument(
-        "--load", metavar="GAME", help="go on with the game a game board file holds"
+        "--load",
+        type=_file_name,
+        metavar="GAME",
+        help="go on with the game a game board file holds",
+    )
+    play_cmd.add_argument(
+        "--max-input",
+        type=_byte_count,
+        metavar="BYTES",
+        help=f"refuse a --load file larger than this, like 200M (default: ${MAX_INPUT_VARIABLE}, "
+        "else 64M)",
     )
     play_cmd.add_argument(
         "--save",
+        type=_file_name,
         metavar="FILE",
         help="where s saves (default: the --load file, else logicmines-HxW-seedS.txt here)",
     )
@@ -593,6 +604,12 @@ def _seed(text: str) -> int:
 def read_boards(path: str, limit: int = MAX_INPUT) -> list[Board]:
     """The boards in a file ('-': standard input) of at most `limit` bytes, or UsageError or
     BoardSyntaxError."""
+    return parse_boards(*read_text(path, limit))
+
+
+def read_text(path: str, limit: int = MAX_INPUT) -> tuple[str, str]:
+    """The text of a file ('-': standard input) of at most `limit` bytes and the name messages
+    give it (`<stdin>` for standard input), or UsageError (BoardSyntaxError: not UTF-8)."""
     source = "<stdin>" if path == "-" else path
     try:
         if path == "-":
@@ -616,7 +633,7 @@ def read_boards(path: str, limit: int = MAX_INPUT) -> list[Board]:
         raise UsageError(f"{source}: cannot read it (it is closed)") from None
     except MemoryError:
         raise UsageError(f"{source}: not enough memory to read it") from None
-    return parse_boards(decode(data, source), source)
+    return decode(data, source), source
 
 
 TERMINAL_HINT = "logicmines: reading boards from the terminal; end them with Ctrl-D"
@@ -650,7 +667,7 @@ def _read_at_most(handle, limit: int, source: str) -> bytes:
 
 def input_limit(args: argparse.Namespace) -> int:
     """The largest board file read: --max-input, else $LOGICMINES_MAX_INPUT, else MAX_INPUT."""
-    if args.max_input is not None:
+    if getattr(args, "max_input", None) is not None:
         return args.max_input
     value = os.environ.get(MAX_INPUT_VARIABLE)
     if value is None or not value.strip():
@@ -768,14 +785,7 @@ def _write_picture(text: str, path: str, index: int, board_file: str) -> None:
     if index:
         root, ext = os.path.splitext(path)
         path = f"{root}-{index + 1}{ext}"
-    # Through a symbolic link to the file it names; never over what is not a file (a device, a
-    # pipe, a folder): the new file is renamed over the old, which would replace /dev/null.
-    target = os.path.realpath(path)
-    if os.path.isdir(target):
-        raise UsageError(f"{path}: a folder; --svg writes a picture to a file of its own")
-    if os.path.lexists(target) and not os.path.isfile(target) or _is_a_stream(path):
-        # /dev/stdout into a file would replace that file, and the answers with it
-        raise UsageError(f"{path}: not a file of its own; --svg writes a picture to a file")
+    target = writable_target(path, "--svg writes a picture to a file")
     if _is_the_board_file(target, board_file):
         raise UsageError(
             f"{path}: the board file itself; --svg writes a picture to a file of its own"
@@ -784,6 +794,30 @@ def _write_picture(text: str, path: str, index: int, board_file: str) -> None:
         _replace_file(target, text)
     except OSError as error:
         raise UsageError(f"{path}: cannot write the SVG ({error.strerror or error})") from None
+
+
+def writable_target(path: str, purpose: str) -> str:
+    """The file a write to `path` replaces (links followed), or UsageError that says why it must
+    not (`purpose` ends the message: "--svg writes a picture to a file")."""
+    # Through a symbolic link to the file it names; never over what is not a file (a device, a
+    # pipe, a folder): the new file is renamed over the old, which would replace /dev/null.
+    target = os.path.realpath(path)
+    if os.path.isdir(target):
+        raise UsageError(f"{path}: a folder; {purpose} of its own")
+    if os.path.lexists(target) and not os.path.isfile(target) or _is_a_stream(path):
+        # /dev/stdout into a file would replace that file, and the answers with it
+        raise UsageError(f"{path}: not a file of its own; {purpose}")
+    folder = os.path.dirname(target)
+    if not os.path.isdir(folder):
+        named = folder if os.path.islink(path) else os.path.dirname(path)  # as given, if it can
+        raise UsageError(f"{path}: there is no folder {named} to write in")
+    return target
+
+
+def write_whole(path: str, text: str, purpose: str) -> None:
+    """`text` written to `path` whole or not at all, where `writable_target` allows; UsageError
+    when it does not, OSError when the writing fails."""
+    _replace_file(writable_target(path, purpose), text)
 
 
 def _is_the_board_file(path: str, board_file: str) -> bool:

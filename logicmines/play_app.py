@@ -13,7 +13,6 @@ import asyncio
 import os
 import secrets
 import sys
-import tempfile
 import threading
 from fractions import Fraction
 from pathlib import Path
@@ -23,10 +22,11 @@ from .analysis import Analysis
 from .backends import Backend, BackendUnavailable, EngineError, make_backend
 from .backends.prolog import release_thread
 from .board import Cell
+from .cli import UsageError, input_limit, read_text, writable_target, write_whole
 from .deal import DealError, dealt_as, parse_size
 from .game import GameError, GameState, load_game, new_game
 from .output import error_line
-from .parse import BoardSyntaxError, decode
+from .parse import BoardSyntaxError
 from .words import click, percent, plural
 
 try:
@@ -500,17 +500,16 @@ class PlayApp(App[None]):
             self.refresh_board()
 
 
+SAVES = "s saves the game to a file"
+
+
 def _write(path: Path, text: str) -> None:
-    """Write the whole file or leave the old one: a new file beside it, then renamed over it."""
-    folder = path.parent if str(path.parent) else Path(".")
-    handle, name = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
+    """Write the whole file or leave the old one (a new file beside it, then renamed over it),
+    never over what is not a file of its own; GameError when it must not be written."""
     try:
-        with os.fdopen(handle, "w", encoding="utf-8") as file:
-            file.write(text)
-        os.replace(name, path)
-    except BaseException:
-        Path(name).unlink(missing_ok=True)
-        raise
+        write_whole(str(path), text, SAVES)
+    except UsageError as error:
+        raise GameError(str(error)) from None
 
 
 # --- the command ----------------------------------------------------------------------------------
@@ -532,13 +531,16 @@ def prepare(args: argparse.Namespace) -> tuple[GameState, Backend, Path | None, 
                 "--load plays the game the file holds, and n deals the next ones as the file "
                 f"says (its seed, no guess, zero start): leave out {said}"
             )
-        path = Path(args.load)
-        try:
-            data = path.read_bytes()
-        except OSError as error:
-            raise GameError(f"cannot read {args.load}: {error.strerror or error}") from None
-        state = load_game(decode(data, args.load), args.load)
-        return state, backend, Path(args.save or args.load), path.name
+        if args.load == "-":
+            raise GameError("--load -: standard input is the game's keyboard; name a game file")
+        try:  # as a board file is read: its size limit, and the same words when it cannot be
+            text, source = read_text(args.load, input_limit(args))
+        except UsageError as error:
+            raise GameError(str(error)) from None
+        state = load_game(text, source)
+        save_to = Path(args.save or args.load)
+        _check_save(save_to)
+        return state, backend, save_to, Path(args.load).name
     if args.preset and args.size:
         raise GameError(f"give a preset ({args.preset}) or --size, not both")
     name = args.preset or ("beginner" if not args.size else args.size)
@@ -551,7 +553,17 @@ def prepare(args: argparse.Namespace) -> tuple[GameState, Backend, Path | None, 
     state = new_game(
         height, width, mines, seed=seed, no_guess=args.no_guess, zero_start=args.zero_start
     )
+    if args.save is not None:
+        _check_save(Path(args.save))
     return state, backend, Path(args.save) if args.save else None, name
+
+
+def _check_save(path: Path) -> None:
+    """GameError now, before the game starts, for a --save FILE that `s` could never write."""
+    try:
+        writable_target(str(path), SAVES)
+    except UsageError as error:
+        raise GameError(str(error)) from None
 
 
 def run_play(args: argparse.Namespace, out: object = None, stderr: TextIO | None = None) -> int:
@@ -559,13 +571,13 @@ def run_play(args: argparse.Namespace, out: object = None, stderr: TextIO | None
     line on stderr) for bad arguments, a bad game file, a missing engine or no terminal."""
     stderr = stderr or sys.stderr
     try:
+        state, backend, save_to, name = prepare(args)  # bad arguments first, terminal or not
         streams = (sys.stdin, sys.stdout, sys.stderr)  # None when closed (2>&-)
         if not all(stream is not None and stream.isatty() for stream in streams):
             # textual draws the game on standard error: redirected, the screen stays blank
             raise GameError(
                 "play needs a terminal: standard input, output and error are not all one"
             )
-        state, backend, save_to, name = prepare(args)
     except (GameError, BoardSyntaxError, DealError, BackendUnavailable) as error:
         if stderr is not None:  # closed: the status says it
             stderr.write(error_line(str(error)) + "\n")

@@ -293,7 +293,9 @@ def test_an_svg_that_cannot_be_written_is_one_error_line_and_leaves_the_old_file
 
 def test_an_svg_into_a_missing_folder_is_one_error_line(in_tmp):
     run = run_main(["analyze", "--svg", "nowhere/heat.svg"], stdin="??\n")
-    assert assert_one_error_line(run, "nowhere/heat.svg").startswith("cannot write the SVG")
+    assert assert_one_error_line(run, "nowhere/heat.svg") == (
+        "there is no folder nowhere to write in"
+    )
 
 
 def test_an_svg_replaces_the_old_file_whole_and_keeps_its_permissions(in_tmp):

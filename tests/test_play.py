@@ -542,7 +542,13 @@ def test_prepare_reads_presets_and_sizes(tmp_path):
         ({"preset": "expert", "size": "9x9"}, "give a preset (expert) or --size, not both"),
         ({"size": "9x9", "mines": 81}, "a 9x9 game holds from 0 to 80 mines"),
         ({"size": "nine"}, "a size is HxW"),
-        ({"load": "nowhere.txt"}, "cannot read nowhere.txt: No such file"),
+        ({"load": "nowhere.txt"}, "nowhere.txt: no such file"),
+        ({"load": "."}, ".: is a folder, not a board file"),
+        ({"load": "-"}, "--load -: standard input is the game's keyboard"),
+        ({"load": "/dev/zero", "max_input": 1000}, "/dev/zero: more than 1,000 bytes"),
+        ({"save": "."}, ".: a folder; s saves the game to a file of its own"),
+        ({"save": "/dev/null"}, "/dev/null: not a file of its own; s saves the game to a file"),
+        ({"save": "nowhere/x.txt"}, "nowhere/x.txt: there is no folder nowhere to write in"),
         ({"load": "x.txt", "mines": 3}, "--load plays the game the file holds"),
         ({"load": "x.txt", "no_guess": True}, "zero start): leave out --no-guess"),
         (
@@ -555,6 +561,24 @@ def test_prepare_refuses_bad_arguments_in_one_line(given, error):
     with pytest.raises(ValueError) as raised:
         prepare(arguments(**given))
     assert error in str(raised.value) and "\n" not in str(raised.value)
+
+
+def test_bad_arguments_are_said_before_the_want_of_a_terminal(capsys):
+    assert run_play(arguments(size="0x0", mines=0)) == 2
+    err = capsys.readouterr().err
+    assert err == "logicmines: error: a board has at least one row and one column, not 0x0\n"
+
+
+@played
+async def test_s_never_saves_over_what_is_not_a_file_of_its_own(tmp_path):
+    # a link to /dev/null, made after the game started: s refuses it, and /dev/null stays
+    app = app_for(new_game(9, 9, 10, seed=1, clock=Clock()), tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("space")  # the first click lays the mines: there is a game to save
+        app.save_to.symlink_to("/dev/null")
+        await pilot.press("s")
+        assert message(app) == (f"{app.save_to}: not a file of its own; s saves the game to a file")
+    assert Path("/dev/null").is_char_device() and app.save_to.is_symlink()
 
 
 def test_play_without_a_terminal_is_one_error_line_and_status_2(capsys):
