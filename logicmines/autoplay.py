@@ -22,6 +22,7 @@ from .bot import DEFAULT, RULES, Outcome, first_click, play_game
 from .deal import DealError, check_seed, deal, parse_size
 from .engine import BackendUnavailable, EngineError, EngineTimeout
 from .output import error_line, timeout_line
+from .words import plural
 
 __all__ = ["Z95", "game_seed", "run_autoplay", "run_games", "summary", "wilson"]
 
@@ -218,7 +219,7 @@ def run_autoplay(
         low, high = record["interval"]
         part = f"games {start}-{start + games - 1} of seed {seed}; " if start else ""
         out.write(
-            f"{height}x{width}, {mines} mines, {rules} start: won {record['wins']} of "
+            f"{height}x{width}, {plural(mines, 'mine')}, {rules} start: won {record['wins']} of "
             f"{record['games']} ({part}{100 * record['win_rate']:.1f} %, 95 % interval "
             f"{100 * low:.1f}-{100 * high:.1f} %), {record['guesses_per_game']:.2f} guesses "
             f"and {record['seconds_per_game']:.3f} s per game\n"

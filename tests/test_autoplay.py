@@ -106,6 +106,9 @@ def test_text_summary() -> None:
     assert run_autoplay("5x5", mines=3, games=3, seed=1, out=out, err=io.StringIO()) == 0
     assert out.getvalue().startswith("5x5, 3 mines, safe start: won ")
     assert "95 % interval" in out.getvalue()
+    out = io.StringIO()
+    assert run_autoplay("1x2", mines=1, games=2, seed=1, out=out, err=io.StringIO()) == 0
+    assert out.getvalue().startswith("1x2, 1 mine, safe start: won 2 of 2 ")
 
 
 @pytest.mark.parametrize(
