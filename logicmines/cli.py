@@ -186,9 +186,17 @@ def build_parser() -> argparse.ArgumentParser:
     _command(commands, "stats", "3BV, openings, islands and mine density of each game board.")
     _trace(commands)
     engines = ", ".join(REGISTRY)
-    compare = _exact(_command(commands, "compare", f"Run every engine ({engines}) side by side."))
+    compare = _exact(
+        _command(commands, "compare", f"Run every engine ({engines}), or some, side by side.")
+    )
     _timeout(compare, 10.0, "10, per engine and board")
     _with_mines(compare)
+    compare.add_argument(
+        "--engines",
+        type=_engine_names,
+        metavar="NAME,...",
+        help=f"only these engines, in this order, like kanren,reference (default: all: {engines})",
+    )
     examples = _parser(
         commands,
         "examples",
@@ -560,6 +568,20 @@ def _byte_count(text: str) -> int:
     return int(found.group(1)) * _UNITS[found.group(2).upper()]
 
 
+def _engine_names(text: str) -> tuple[str, ...]:
+    """`kanren,reference`: registered engine names, each once, in the order given."""
+    names = [name.strip() for name in text.split(",")]
+    if not any(names):
+        raise argparse.ArgumentTypeError(
+            f"expected engine names, like kanren,reference, got {text!r}"
+        )
+    for name in names:
+        if name not in REGISTRY:
+            said = f"an empty name in {text!r}" if not name else f"no engine {name!r}"
+            raise argparse.ArgumentTypeError(f"{said}: the engines are {', '.join(REGISTRY)}")
+    return tuple(dict.fromkeys(names))
+
+
 def _file_name(text: str) -> str:
     if not text:
         raise argparse.ArgumentTypeError("expected a file name, got ''")
@@ -884,9 +906,9 @@ def _mode_for(path: str) -> int:
 
 def run_compare(boards: list[Board], args: argparse.Namespace, out: Out) -> int:
     status_code = 0
-    warm_up()
+    warm_up(args.engines)
     for index, board in enumerate(boards):
-        outcomes, agree = compare(board, args.timeout, mines=args.mines)
+        outcomes, agree = compare(board, args.timeout, args.engines, mines=args.mines)
         if not agree:
             status_code = 1
         out.comparison(index, board, outcomes)
@@ -1207,6 +1229,12 @@ def main(argv: list[str] | None = None) -> int:
         args, extra = parser.parse_known_args(argv)
         if extra:  # said by the command's own parser, so that it names that command's --help
             path = ".".join(str(w) for w in (args.command, getattr(args, "kind", None)) if w)
+            if path == "compare" and any(w.split("=")[0] == "--backend" for w in extra):
+                # argparse has taken the engine's name for FILE by now: say what was meant
+                dict(_commands(parser))[path].error(
+                    "compare takes no --backend: it runs every engine, or the ones --engines "
+                    "NAME,... names"
+                )
             dict(_commands(parser))[path].error(f"unrecognized arguments: {' '.join(extra)}")
         # Counts are exact, however long: a 1000x1000 board of ? has 2**1000000 solutions
         # (301,030 digits), beyond the 4,300 digits Python converts to text by default.

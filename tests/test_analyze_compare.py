@@ -5,6 +5,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from fractions import Fraction
 
+import pytest
 from conftest import EXAMPLES, run_main
 
 from logicmines import compare as compare_module
@@ -217,6 +218,54 @@ def test_compare_shows_four_engines_agreeing_on_small_boards():
         for answer in record["engines"].values():
             assert (answer["verdict"], answer["count"]) == (verdict, str(count))
             assert answer["seconds"] >= 0
+
+
+def test_compare_runs_only_the_engines_named_in_their_order(monkeypatch):
+    started = []
+    real = compare_module.run_engine
+
+    def watched(name, board, timeout, mines=None):
+        started.append(name)
+        return real(name, board, timeout, mines)
+
+    monkeypatch.setattr(compare_module, "run_engine", watched)
+    run = run_main(
+        ["compare", RULES_EXAMPLES, "--json", "--engines", "reference, kanren,reference"]
+    )
+    assert run.status == 0
+    assert started == ["reference", "kanren"] * 3
+    for record, count in zip(run.records(), ["1", "4", "0"], strict=True):
+        assert list(record["engines"]) == ["reference", "kanren"] and record["agree"] is True
+        assert {answer["count"] for answer in record["engines"].values()} == {count}
+    text = run_main(["compare", RULES_EXAMPLES, "--engines", "clingo"]).out
+    assert text.splitlines()[2].split()[:3] == ["clingo", "unique", "1"]
+
+
+@pytest.mark.parametrize(
+    "given, said",
+    [
+        ("", "expected engine names, like kanren,reference, got ''"),
+        (",", "expected engine names, like kanren,reference, got ','"),
+        ("kanren,,prolog", "an empty name in 'kanren,,prolog': the engines are kanren, "),
+        ("minisat", "no engine 'minisat': the engines are kanren, prolog, reference, gprolog, "),
+    ],
+)
+def test_compare_refuses_engines_it_does_not_have_in_one_line(given, said):
+    run = run_main(["compare", RULES_EXAMPLES, "--engines", given])
+    assert run.status == 2 and run.out == "" and run.err.count("\n") == 1
+    assert run.err.startswith(f"logicmines: error: argument --engines: {said}"), run.err
+
+
+@pytest.mark.parametrize("words", [["--backend", "kanren"], ["--backend=kanren"]])
+def test_compare_given_a_backend_says_it_takes_none_and_what_does_instead(words):
+    # `compare --backend kanren FILE` had argparse take kanren for FILE and refuse FILE
+    for args in (["compare", *words, RULES_EXAMPLES], ["compare", RULES_EXAMPLES, *words]):
+        run = run_main(args)
+        assert run.status == 2 and run.out == ""
+        assert run.err == (
+            "logicmines: error: compare takes no --backend: it runs every engine, or the ones "
+            "--engines NAME,... names (see 'logicmines compare --help')\n"
+        )
 
 
 def test_compare_without_gplc_still_answers_and_says_so(monkeypatch, tmp_path):
