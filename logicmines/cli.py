@@ -30,7 +30,7 @@ from .solvable import SolvableError, check_game, solvable
 from .staging import Staged
 from .stats import StatsError, board_stats
 from .svg import render_svg
-from .words import bytes_shown, grouped, said
+from .words import bytes_shown, plural, said
 
 # Each runs from any folder once logicmines is installed (the boards come from `examples`).
 EXAMPLES = {
@@ -176,7 +176,12 @@ def build_parser() -> argparse.ArgumentParser:
         "Can each game be won from a click by logic alone? Where does logic get stuck?",
     )
     solvable.add_argument(
-        "--click", required=True, type=_cell, metavar="R,C", help="the first click (0-based)"
+        "--click",
+        required=True,
+        type=_cell,
+        action=_OneClick,
+        metavar="R,C",
+        help="the first click (0-based)",
     )
     _with_mines(solvable)
     _timeout(solvable, None, "no limit")
@@ -541,11 +546,14 @@ def _with_mines(sub: argparse.ArgumentParser) -> None:
     )
 
 
+# A number as people write it, in ASCII: float() alone also takes 1_0, and digits of other scripts.
+_DECIMAL = re.compile(r"\s*[-+]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][-+]?[0-9]+)?\s*", re.ASCII)
+
+
 def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {text!r}") from None
+    if not _DECIMAL.fullmatch(text) and text.strip().lower() not in ("inf", "infinity", "nan"):
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {text!r}")
+    value = float(text)
     # Compared as written too: 1e-400 reads as 0.0 and 1e400 as inf, which were not written.
     if not (math.isfinite(value) and SHORTEST_TIMEOUT <= value <= LONGEST_TIMEOUT):
         raise argparse.ArgumentTypeError(
@@ -566,6 +574,18 @@ def _byte_count(text: str) -> int:
             f"expected a number of bytes of at least 1, like 1000000 or 200M, got {text!r}"
         )
     return int(found.group(1)) * _UNITS[found.group(2).upper()]
+
+
+class _OneClick(argparse.Action):
+    """solvable's --click: one first click; a second is refused, not silently taken instead."""
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        if getattr(namespace, self.dest, None) is not None:
+            parser.error(
+                "argument --click: given twice; solvable plays from one first click "
+                "(reveal takes several)"
+            )
+        setattr(namespace, self.dest, values)
 
 
 def _engine_names(text: str) -> tuple[str, ...]:
@@ -621,6 +641,23 @@ def _seed(text: str) -> int:
 
 
 # --- reading --------------------------------------------------------------------------------------
+
+
+def _check_game_totals(boards: list[Board], args: argparse.Namespace) -> None:
+    """UsageError for a game board whose mines (M and X) are not the --mines total: the game
+    says how many it holds, so a total that differs is a mistake, not a question (solvable says
+    so in its own words)."""
+    mines = getattr(args, "mines", None)
+    if mines is None or args.command == "solvable":
+        return
+    for index, board in enumerate(boards):
+        if board.kind == "game":
+            held = sum(row.count("M") + row.count("X") for row in board.rows)
+            if held != mines:
+                raise UsageError(
+                    f"{title(index, board)}: the game holds {plural(held, 'mine')} (M and X), "
+                    f"not {mines:,}: --mines must match"
+                )
 
 
 def read_boards(path: str, limit: int = MAX_INPUT) -> list[Board]:
@@ -682,7 +719,7 @@ def _read_at_most(handle, limit: int, source: str) -> bytes:
         if len(chunk) < wanted:
             return b"".join(chunks)
     raise UsageError(
-        f"{source}: more than {grouped(limit)} bytes, the input limit; raise it with "
+        f"{source}: more than {plural(limit, 'byte')}, the input limit; raise it with "
         f"--max-input BYTES or {MAX_INPUT_VARIABLE}"
     )
 
@@ -1226,6 +1263,12 @@ def main(argv: list[str] | None = None) -> int:
         if sys.stdout is None:
             raise UsageError("standard output is closed: there is nowhere to write the answers")
         parser = build_parser()
+        words = sys.argv[1:] if argv is None else list(argv)
+        if words and words[0].startswith("-") and words[0].split("=")[0] not in _TOP_OPTIONS:
+            # argparse would only say that COMMAND is missing
+            parser.error(
+                f"unrecognized argument {said(words[0])}: the COMMAND comes first, then its options"
+            )
         args, extra = parser.parse_known_args(argv)
         if extra:  # said by the command's own parser, so that it names that command's --help
             path = ".".join(str(w) for w in (args.command, getattr(args, "kind", None)) if w)
@@ -1246,6 +1289,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.command in OTHER_RUNNERS:
             return OTHER_RUNNERS[args.command](args, out)
         boards = read_boards(args.file, input_limit(args))
+        _check_game_totals(boards, args)
         return RUNNERS[args.command](boards, args, out)
     except (UsageError, BoardSyntaxError, BackendUnavailable, EngineError, RevealError) as error:
         _fail(str(error))
@@ -1270,6 +1314,9 @@ def main(argv: list[str] | None = None) -> int:
     except OSError as error:  # writing the answers failed: a full disk, say
         _fail(f"cannot write the answers: {error.strerror or error}")
     return 2
+
+
+_TOP_OPTIONS = ("-h", "--help", "--version")
 
 
 def _fail(message: str) -> None:

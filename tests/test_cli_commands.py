@@ -106,6 +106,27 @@ def test_compare_takes_the_same_mines_argument_as_count():
     assert assert_one_error_line(run, "argument --mines").startswith("expected a whole number")
 
 
+# --- a game's own mines against --mines ----------------------------------------------------------
+
+GAME_OF_TWO = "EMEE\nE2EE\nEEXE\n"  # one mine hidden (M), one opened (X)
+
+
+@pytest.mark.parametrize("command", ["check", "count", "solve", "analyze", "compare"])
+@pytest.mark.parametrize("mines", [0, 1, 3, 10**30])
+def test_a_game_board_with_another_mine_total_is_one_error_line(command, mines):
+    run = run_main([command, "--mines", str(mines)], stdin="1?\n\n" + GAME_OF_TWO)
+    assert assert_one_error_line(run, "board 2 (<stdin>:3, 3x4 game)") == (
+        f"the game holds 2 mines (M and X), not {mines:,}: --mines must match"
+    )
+
+
+def test_a_game_board_with_its_own_mine_total_is_answered():
+    run = run_main(["count", "--mines", "2", "--json"], stdin=GAME_OF_TWO)
+    (board,) = parse_boards(GAME_OF_TWO, "game")
+    wanted = sum(mines_in(rows) == 2 for rows in all_models(board.as_puzzle()))
+    assert run.status == 0 and run.records()[0]["count"] == str(wanted) and wanted > 1
+
+
 # --- version --------------------------------------------------------------------------------------
 
 
@@ -312,3 +333,29 @@ def test_an_option_a_command_does_not_take_points_to_that_commands_help(argv, ex
     assert run.err == (
         f"logicmines: error: unrecognized arguments: {extra} (see 'logicmines {help_of} --help')\n"
     )
+
+
+@pytest.mark.parametrize("first", ["--bogus", "--json", "-", "--mines=3"])
+def test_an_option_before_the_command_says_the_command_comes_first(first):
+    # argparse said only "the following arguments are required: COMMAND"
+    run = run_main([first, "check"], stdin="??\n")
+    assert run.status == 2 and run.out == ""
+    assert run.err == (
+        f"logicmines: error: unrecognized argument {first!r}: the COMMAND comes first, then its "
+        "options (see 'logicmines --help')\n"
+    )
+
+
+def test_solvable_refuses_a_second_first_click():
+    # it took the last one and said nothing; reveal's --click is a list, solvable's is one
+    run = run_main(["solvable", "--click", "4,4", "--click", "0,0"], stdin="EEE\nEME\n")
+    assert run.status == 2 and run.out == ""
+    assert run.err == (
+        "logicmines: error: argument --click: given twice; solvable plays from one first click "
+        "(reveal takes several) (see 'logicmines solvable --help')\n"
+    )
+
+
+def test_an_input_limit_of_one_byte_says_byte():
+    run = run_main(["count", "--max-input", "1"], stdin="??\n")
+    assert assert_one_error_line(run, "<stdin>").startswith("more than 1 byte, the input limit;")

@@ -101,7 +101,11 @@ def test_the_help_example_runs():
         (["trace", "--backend", "prolog"], "1?\n", "argument --backend: invalid choice: 'prolog'"),
         (["trace", "--svg", ""], "1?\n", "argument --svg: expected a file name"),
         (["trace", "no-such-file.txt"], "", "no-such-file.txt: no such file"),
-        (["trace", "--svg", "no/such/folder/t.svg"], "1?\n", "no/such/folder/t.svg: cannot write"),
+        (
+            ["trace", "--svg", "no/such/folder/t.svg"],
+            "1?\n",
+            "no/such/folder/t.svg: there is no folder no/such/folder to write in",
+        ),
     ],
 )
 def test_bad_input_is_one_line_and_exit_status_2(in_tmp, args, stdin, says):

@@ -56,7 +56,9 @@ def test_a_board_answered_in_time_is_not_a_timeout():
     assert run.err == ""
 
 
-@pytest.mark.parametrize("value", ["0", "-1", "nan", "inf", "1e300", "soon"])
+@pytest.mark.parametrize(
+    "value", ["0", "-1", "nan", "inf", "1e300", "soon", "1_0", "\u0661", "0x10"]
+)
 def test_a_timeout_must_be_a_positive_number_of_seconds(value):
     run = run_main(["check", "--timeout", value], stdin="1?\n")
     assert run.status == 2
