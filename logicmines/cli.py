@@ -486,7 +486,14 @@ def _parser(
 def _command(commands, name: str, summary: str) -> argparse.ArgumentParser:
     """A command that reads boards: FILE, --json and --max-input."""
     sub = _parser(commands, name, summary)
-    sub.add_argument("file", nargs="?", default="-", metavar="FILE", help="board file ('-': stdin)")
+    sub.add_argument(
+        "file",
+        nargs="?",
+        default="-",
+        type=_file_name,
+        metavar="FILE",
+        help="board file ('-': stdin)",
+    )
     sub.add_argument("--json", action="store_true", help="one JSON object per board, per line")
     sub.add_argument(
         "--max-input",

@@ -359,3 +359,12 @@ def test_solvable_refuses_a_second_first_click():
 def test_an_input_limit_of_one_byte_says_byte():
     run = run_main(["count", "--max-input", "1"], stdin="??\n")
     assert assert_one_error_line(run, "<stdin>").startswith("more than 1 byte, the input limit;")
+
+
+@pytest.mark.parametrize("command", ["check", "count", "solve", "analyze", "stats", "compare"])
+def test_an_empty_file_name_is_named_as_such(command):
+    # it was ": no such file", a message with no place in it
+    run = run_main([command, ""])
+    assert assert_one_error_line(run, "argument FILE") == (
+        f"expected a file name, got '' (see 'logicmines {command} --help')"
+    )
