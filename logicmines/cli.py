@@ -149,7 +149,7 @@ def build_parser() -> argparse.ArgumentParser:
     _with_mines(_engine(_exact(analyze)))
     analyze.add_argument(
         "--svg",
-        type=_file_name,
+        type=_picture_name,
         metavar="FILE",
         help="also draw the board as an SVG heat map (board N>1 of a file: out.svg gives "
         "out-N.svg)",
@@ -179,7 +179,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--click",
         required=True,
         type=_cell,
-        action=_OneClick,
+        action=_Once,
+        why="solvable plays from one first click (reveal takes several)",
         metavar="R,C",
         help="the first click (0-based)",
     )
@@ -199,6 +200,8 @@ def build_parser() -> argparse.ArgumentParser:
     compare.add_argument(
         "--engines",
         type=_engine_names,
+        action=_Once,
+        why="name every engine in one list, like kanren,reference",
         metavar="NAME,...",
         help=f"only these engines, in this order, like kanren,reference (default: all: {engines})",
     )
@@ -249,7 +252,7 @@ def _trace(commands) -> None:
     )
     trace.add_argument(
         "--svg",
-        type=_file_name,
+        type=_picture_name,
         metavar="FILE",
         help="also draw the search tree as SVG (board N>1 of a file: out.svg gives out-N.svg)",
     )
@@ -452,11 +455,14 @@ def _cell(text: str) -> tuple[int, int]:
         ) from None
 
 
+# A number as people write it, in ASCII: float() alone also takes 1_0, and digits of other scripts.
+_DECIMAL = re.compile(r"\s*[-+]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][-+]?[0-9]+)?\s*", re.ASCII)
+
+
 def _share(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number from 0 to 1, got {text!r}") from None
+    if not _DECIMAL.fullmatch(text):
+        raise argparse.ArgumentTypeError(f"expected a number from 0 to 1, got {text!r}")
+    value = float(text)
     if not 0 <= value <= 1:
         raise argparse.ArgumentTypeError(f"expected a number from 0 to 1, got {text!r}")
     return value
@@ -553,12 +559,10 @@ def _with_mines(sub: argparse.ArgumentParser) -> None:
     )
 
 
-# A number as people write it, in ASCII: float() alone also takes 1_0, and digits of other scripts.
-_DECIMAL = re.compile(r"\s*[-+]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][-+]?[0-9]+)?\s*", re.ASCII)
-
-
 def _seconds(text: str) -> float:
-    if not _DECIMAL.fullmatch(text) and text.strip().lower() not in ("inf", "infinity", "nan"):
+    # inf and nan are numbers to float(): refused below by what they are, not by how written
+    infinite = text.strip().lstrip("+-").lower() in ("inf", "infinity", "nan")
+    if not _DECIMAL.fullmatch(text) and not infinite:
         raise argparse.ArgumentTypeError(f"expected a number of seconds, got {text!r}")
     value = float(text)
     # Compared as written too: 1e-400 reads as 0.0 and 1e400 as inf, which were not written.
@@ -583,15 +587,17 @@ def _byte_count(text: str) -> int:
     return int(found.group(1)) * _UNITS[found.group(2).upper()]
 
 
-class _OneClick(argparse.Action):
-    """solvable's --click: one first click; a second is refused, not silently taken instead."""
+class _Once(argparse.Action):
+    """An option that a second time would silently replace the first: refused instead, with
+    `why` (solvable's one first click, compare's one list of engines)."""
+
+    def __init__(self, *args, why: str, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.why = why
 
     def __call__(self, parser, namespace, values, option_string=None):
         if getattr(namespace, self.dest, None) is not None:
-            parser.error(
-                "argument --click: given twice; solvable plays from one first click "
-                "(reveal takes several)"
-            )
+            parser.error(f"argument {'/'.join(self.option_strings)}: given twice; {self.why}")
         setattr(namespace, self.dest, values)
 
 
@@ -604,9 +610,18 @@ def _engine_names(text: str) -> tuple[str, ...]:
         )
     for name in names:
         if name not in REGISTRY:
-            said = f"an empty name in {text!r}" if not name else f"no engine {name!r}"
-            raise argparse.ArgumentTypeError(f"{said}: the engines are {', '.join(REGISTRY)}")
+            wrong = f"an empty name in {text!r}" if not name else f"no engine {name!r}"
+            raise argparse.ArgumentTypeError(f"{wrong}: the engines are {', '.join(REGISTRY)}")
     return tuple(dict.fromkeys(names))
+
+
+def _picture_name(text: str) -> str:
+    """--svg's FILE: a file name, and not `-`, as standard output takes the answers."""
+    if text == "-":
+        raise argparse.ArgumentTypeError(
+            "'-' is standard output, which takes the answers; --svg writes a picture to a file"
+        )
+    return _file_name(text)
 
 
 def _file_name(text: str) -> str:
@@ -662,7 +677,7 @@ def _check_game_totals(boards: list[Board], args: argparse.Namespace) -> None:
             held = sum(row.count("M") + row.count("X") for row in board.rows)
             if held != mines:
                 raise UsageError(
-                    f"{title(index, board)}: the game holds {plural(held, 'mine')} (M and X), "
+                    f"{title(index, board)}: the board holds {plural(held, 'mine')} (M and X), "
                     f"not {mines:,}: --mines must match"
                 )
 
@@ -844,20 +859,11 @@ def _staging(board: Board) -> Staged | None:
 def _write_picture(text: str, path: str, index: int, board_file: str) -> None:
     """Write an SVG for the board at `index` (from 0): to `path`, with -N before its extension
     for board N > 1 (out.svg, out-2.svg, ...); never over `board_file`, the boards' own file."""
-    if path == "-":
-        raise UsageError(
-            "--svg -: standard output takes the answers; --svg writes a picture to a file"
-        )
     if index:
         root, ext = os.path.splitext(path)
         path = f"{root}-{index + 1}{ext}"
-    target = writable_target(path, "--svg writes a picture to a file")
-    if _is_the_board_file(target, board_file):
-        raise UsageError(
-            f"{path}: the board file itself; --svg writes a picture to a file of its own"
-        )
     try:
-        _replace_file(target, text)
+        write_whole(path, text, "--svg writes a picture to a file", board_file)
     except OSError as error:
         raise UsageError(f"{path}: cannot write the SVG ({error.strerror or error})") from None
 
@@ -876,14 +882,20 @@ def writable_target(path: str, purpose: str) -> str:
     folder = os.path.dirname(target)
     if not os.path.isdir(folder):
         named = folder if os.path.islink(path) else os.path.dirname(path)  # as given, if it can
+        if os.path.lexists(folder):
+            raise UsageError(f"{path}: {named} is not a folder")
         raise UsageError(f"{path}: there is no folder {named} to write in")
     return target
 
 
-def write_whole(path: str, text: str, purpose: str) -> None:
-    """`text` written to `path` whole or not at all, where `writable_target` allows; UsageError
-    when it does not, OSError when the writing fails."""
-    _replace_file(writable_target(path, purpose), text)
+def write_whole(path: str, text: str, purpose: str, board_file: str | None = None) -> None:
+    """`text` written to `path` whole or not at all, where `writable_target` allows and never
+    over `board_file` (what the boards were read from, `-` for standard input); UsageError when
+    it must not be written, OSError when the writing fails."""
+    target = writable_target(path, purpose)
+    if board_file is not None and _is_the_board_file(target, board_file):
+        raise UsageError(f"{path}: the board file itself; {purpose} of its own")
+    _replace_file(target, text)
 
 
 def _is_the_board_file(path: str, board_file: str) -> bool:
@@ -1158,6 +1170,8 @@ def _words(parser: argparse.ArgumentParser) -> tuple[list[str], dict[str, list[s
             options += action.option_strings
             if action.nargs != 0:
                 offered = None if action.metavar == "FILE" else list(action.choices or [])
+                if action.type is _engine_names:  # a list of them: the first one, at least
+                    offered = list(REGISTRY)
                 values.update(dict.fromkeys(action.option_strings, offered))
         elif action.choices:
             values[""] = [str(choice) for choice in action.choices]
@@ -1271,7 +1285,7 @@ def main(argv: list[str] | None = None) -> int:
             raise UsageError("standard output is closed: there is nowhere to write the answers")
         parser = build_parser()
         words = sys.argv[1:] if argv is None else list(argv)
-        if words and words[0].startswith("-") and words[0].split("=")[0] not in _TOP_OPTIONS:
+        if words and words[0].startswith("-") and not _top_level_option(words[0]):
             # argparse would only say that COMMAND is missing
             parser.error(
                 f"unrecognized argument {said(words[0])}: the COMMAND comes first, then its options"
@@ -1279,7 +1293,7 @@ def main(argv: list[str] | None = None) -> int:
         args, extra = parser.parse_known_args(argv)
         if extra:  # said by the command's own parser, so that it names that command's --help
             path = ".".join(str(w) for w in (args.command, getattr(args, "kind", None)) if w)
-            if path == "compare" and any(w.split("=")[0] == "--backend" for w in extra):
+            if path == "compare" and any(_abbreviates(w, "--backend") for w in extra):
                 # argparse has taken the engine's name for FILE by now: say what was meant
                 dict(_commands(parser))[path].error(
                     "compare takes no --backend: it runs every engine, or the ones --engines "
@@ -1323,7 +1337,19 @@ def main(argv: list[str] | None = None) -> int:
     return 2
 
 
-_TOP_OPTIONS = ("-h", "--help", "--version")
+def _top_level_option(word: str) -> bool:
+    """Whether `word` is for logicmines itself rather than a command's: -h (-hx too, which
+    argparse refuses in its own words), --help or --version or a start of them, or `--`."""
+    if word == "--" or word.startswith("-h"):
+        return True
+    return any(_abbreviates(word, option) for option in ("--help", "--version"))
+
+
+def _abbreviates(word: str, option: str) -> bool:
+    """Whether `word` (before any `=value`) is `option` or a start of it that argparse takes for
+    it (at least one letter after the dashes)."""
+    name = word.split("=")[0]
+    return len(name) > 2 and name.startswith("--") and option.startswith(name)
 
 
 def _fail(message: str) -> None:

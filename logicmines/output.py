@@ -297,6 +297,8 @@ class Out:
             return self.paint("ENGINES DISAGREE", "31;1")
         if answered == 0:
             return "no engine answered"
+        if answered == 1 and engines == 1:
+            return "1 engine answered: nothing to compare it with"
         if answered == 1:
             return f"only 1 of {engines} engines answered: nothing to compare"
         if answered < engines:

@@ -538,9 +538,9 @@ def prepare(args: argparse.Namespace) -> tuple[GameState, Backend, Path | None, 
         except UsageError as error:
             raise GameError(str(error)) from None
         state = load_game(text, source)
-        save_to = Path(args.save or args.load)
-        _check_save(save_to)
-        return state, backend, save_to, Path(args.load).name
+        if args.save is not None:  # the file it came from is checked when s saves to it
+            _check_save(Path(args.save))
+        return state, backend, Path(args.save or args.load), Path(args.load).name
     if args.preset and args.size:
         raise GameError(f"give a preset ({args.preset}) or --size, not both")
     name = args.preset or ("beginner" if not args.size else args.size)

@@ -116,7 +116,7 @@ GAME_OF_TWO = "EMEE\nE2EE\nEEXE\n"  # one mine hidden (M), one opened (X)
 def test_a_game_board_with_another_mine_total_is_one_error_line(command, mines):
     run = run_main([command, "--mines", str(mines)], stdin="1?\n\n" + GAME_OF_TWO)
     assert assert_one_error_line(run, "board 2 (<stdin>:3, 3x4 game)") == (
-        f"the game holds 2 mines (M and X), not {mines:,}: --mines must match"
+        f"the board holds 2 mines (M and X), not {mines:,}: --mines must match"
     )
 
 
@@ -188,6 +188,7 @@ def test_bash_completes_an_option_of_the_command_given():
 @pytest.mark.skipif(BASH is None, reason="bash is not installed")
 def test_bash_completes_an_options_choices():
     assert _complete("count", "--backend", "cl") == ["clingo", "clpfd"]
+    assert _complete("compare", "--engines", "re") == ["reference"]
 
 
 @pytest.mark.skipif(BASH is None, reason="bash is not installed")
@@ -367,4 +368,45 @@ def test_an_empty_file_name_is_named_as_such(command):
     run = run_main([command, ""])
     assert assert_one_error_line(run, "argument FILE") == (
         f"expected a file name, got '' (see 'logicmines {command} --help')"
+    )
+
+
+@pytest.mark.parametrize(
+    "argv, starts",
+    [(["--vers"], "logicmines "), (["--version"], "logicmines "), (["--he"], "usage: ")],
+)
+def test_logicmines_own_options_may_be_shortened(argv, starts):
+    run = run_main(argv)
+    assert run.status == 0 and run.out.startswith(starts) and run.err == ""
+
+
+def test_a_short_help_option_with_more_letters_is_argparses_refusal():
+    run = run_main(["-hx"])
+    assert assert_one_error_line(run, "argument -h/--help").startswith(
+        "ignored explicit argument 'x'"
+    )
+
+
+def test_compare_refuses_a_second_list_of_engines_and_a_shortened_backend():
+    run = run_main(["compare", "--engines", "kanren", "--engines", "prolog"], stdin="1?\n")
+    assert assert_one_error_line(run, "argument --engines").startswith(
+        "given twice; name every engine in one list, like kanren,reference"
+    )
+    run = run_main(["compare", "--back", "kanren"], stdin="1?\n")
+    assert assert_one_error_line(run, "compare takes no --backend").startswith("it runs every")
+
+
+def test_compare_of_one_engine_says_there_is_nothing_to_compare_it_with():
+    run = run_main(["compare", "--engines", "kanren"], stdin="1?\n")
+    assert run.status == 0
+    assert run.out.splitlines()[0] == (
+        "board 1 (<stdin>:1, 1x2 puzzle): 1 engine answered: nothing to compare it with"
+    )
+
+
+@pytest.mark.parametrize("density", ["0_1", "\u0660.2", "0x1", "nan"])
+def test_a_density_is_a_number_written_in_ascii(density):
+    run = run_main(["generate", "puzzle", "5x5", "--density", density])
+    assert assert_one_error_line(run, "argument --density").startswith(
+        f"expected a number from 0 to 1, got {density!r}"
     )

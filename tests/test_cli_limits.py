@@ -387,12 +387,22 @@ def test_an_svg_never_replaces_the_file_standard_input_reads(in_tmp):
     assert (in_tmp / "b.txt").read_text() == "1?\n??\n"
 
 
-def test_an_svg_named_dash_is_refused_as_standard_output_takes_the_answers(in_tmp):
-    run = run_main(["analyze", "--svg", "-"], stdin="??\n")
-    assert assert_one_error_line(run, "--svg -") == (
-        "standard output takes the answers; --svg writes a picture to a file"
+@pytest.mark.parametrize("command", ["analyze", "trace"])
+def test_an_svg_named_dash_is_refused_as_standard_output_takes_the_answers(in_tmp, command):
+    run = run_main([command, "--svg", "-"], stdin="??\n")
+    assert assert_one_error_line(run, "argument --svg") == (
+        "'-' is standard output, which takes the answers; --svg writes a picture to a file "
+        f"(see 'logicmines {command} --help')"
     )
     assert list(in_tmp.iterdir()) == []
+    assert run_main([command, "--svg", "./-"], stdin="??\n").status == 0  # a file named -
+    assert (in_tmp / "-").read_text().startswith("<svg")
+
+
+def test_an_svg_under_a_file_says_it_is_not_a_folder(in_tmp):
+    (in_tmp / "b.txt").write_text("1?\n")
+    run = run_main(["analyze", "--svg", "b.txt/x.svg", "b.txt"])
+    assert assert_one_error_line(run, "b.txt/x.svg") == "b.txt is not a folder"
 
 
 @pytest.mark.skipif(not os.path.isdir("/dev/shm"), reason="no /dev/shm on this system")

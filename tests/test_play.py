@@ -7,9 +7,11 @@ from __future__ import annotations
 import argparse
 import asyncio
 import functools
+import os
 import re
 import subprocess
 import sys
+import threading
 import time
 from fractions import Fraction
 from pathlib import Path
@@ -561,6 +563,20 @@ def test_prepare_refuses_bad_arguments_in_one_line(given, error):
     with pytest.raises(ValueError) as raised:
         prepare(arguments(**given))
     assert error in str(raised.value) and "\n" not in str(raised.value)
+
+
+def test_a_game_loads_from_a_pipe_and_only_s_then_needs_a_file(tmp_path):
+    # --load <(cat game.txt): the game is read; s would have to save elsewhere (--save)
+    pipe = tmp_path / "game.pipe"
+    os.mkfifo(pipe)
+    writer = threading.Thread(target=pipe.write_text, args=(MIDGAME,))
+    writer.start()
+    try:
+        state, _, save_to, name = prepare(arguments(load=str(pipe)))
+    finally:
+        writer.join(timeout=10)
+    assert "".join(state.board.rows) == MIDGAME.replace("\n", "") and save_to == pipe
+    assert name == "game.pipe"
 
 
 def test_bad_arguments_are_said_before_the_want_of_a_terminal(capsys):
