@@ -22,8 +22,8 @@ from .analysis import Analysis
 from .backends import Backend, BackendUnavailable, EngineError, make_backend
 from .backends.prolog import release_thread
 from .board import Cell
-from .cli import UsageError, input_limit, read_text, writable_target, write_whole
 from .deal import DealError, dealt_as, parse_size
+from .files import UsageError, input_limit, read_text, writable_target, write_whole
 from .game import GameError, GameState, load_game, new_game
 from .output import error_line
 from .parse import BoardSyntaxError

@@ -16,7 +16,8 @@ from conftest import EXAMPLES, ROOT, assert_one_error_line, checkout_env, run_ma
 from oracle import all_models, mines_in, verdict_of
 
 from logicmines import __version__
-from logicmines.cli import TERMINAL_HINT, build_parser
+from logicmines.cli import build_parser
+from logicmines.files import TERMINAL_HINT
 from logicmines.parse import parse_boards
 from logicmines.resources import example_names, example_text
 
