@@ -28,7 +28,7 @@ from .files import (
     warn,
     write_whole,
 )
-from .output import Out, error_line, title
+from .output import MakingProgress, Out, error_line, title
 from .parse import BoardSyntaxError, parse_boards
 from .problem import NoSolution
 from .resources import example_names, example_summary, example_text
@@ -903,15 +903,20 @@ def run_generate(args: argparse.Namespace, out: Out) -> int:
         height, width, preset_mines = parse_size(args.size)
         if args.kind == "puzzle":
             mines = preset_mines if args.mines is None and args.density is None else args.mines
-            puzzle = make_puzzle(
-                height,
-                width,
-                mines=mines,
-                density=args.density,
-                seed=seed,
-                minimal=args.minimal,
-                timeout=args.timeout,
-            )
+            progress = MakingProgress(sys.stderr)  # a big board takes minutes: say how many
+            try:
+                puzzle = make_puzzle(
+                    height,
+                    width,
+                    mines=mines,
+                    density=args.density,
+                    seed=seed,
+                    minimal=args.minimal,
+                    timeout=args.timeout,
+                    progress=progress,
+                )
+            finally:
+                progress.end()
             lines, record = puzzle_lines(puzzle, args.solution), puzzle_record(puzzle)
         else:
             mines = preset_mines if args.mines is None else args.mines

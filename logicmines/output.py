@@ -382,3 +382,49 @@ def outcome_record(outcome: Outcome) -> dict[str, object]:
         return {"error": outcome.error}
     seconds = round(outcome.seconds, 6) if math.isfinite(outcome.seconds) else None
     return {"verdict": outcome.verdict, **count_fields(outcome.count), "seconds": seconds}
+
+
+class MakingProgress:
+    """`generate puzzle`'s progress on a terminal, one line rewritten in place: the cells weighed
+    so far, their rate and the time left. Nothing for a making done within `quiet` seconds (the
+    usual board), nothing at all when `stream` is not a terminal; the line is erased at the end,
+    so that what stays on the screen is the board alone."""
+
+    def __init__(self, stream: TextIO | None, clock=None, quiet: float = 1.0):
+        import time
+
+        self.stream, self.clock = stream, clock or time.monotonic
+        self.start = self.clock()
+        self.quiet, self.shown, self.open = quiet, None, False
+        try:
+            self.live = stream is not None and stream.isatty()
+        except (AttributeError, ValueError):  # no isatty, or closed
+            self.live = False
+
+    def __call__(self, done: int, cells: int) -> None:
+        if not self.live:
+            return
+        now = self.clock()
+        if now - self.start < self.quiet or (self.shown is not None and now - self.shown < 0.5):
+            return
+        self.shown = now
+        rate = done / max(now - self.start, 1e-9)
+        left = (cells - done) / rate
+        time_left = f"{left:.0f} s" if left < 90 else f"{left / 60:,.0f} min"
+        self._write(
+            f"\rgenerate puzzle: {grouped(done)} of {grouped(cells)} cells weighed, "
+            f"{rate:,.0f} a second, about {time_left} left\x1b[K"
+        )
+        self.open = True
+
+    def end(self) -> None:
+        if self.open:
+            self._write("\r\x1b[K")
+            self.open = False
+
+    def _write(self, text: str) -> None:
+        try:
+            self.stream.write(text)
+            self.stream.flush()
+        except (OSError, ValueError):  # a terminal gone: the board still comes
+            self.live = False

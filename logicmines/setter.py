@@ -14,9 +14,11 @@ gives more than one solution.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from .analysis import analyze_staged
+from .backends import Backend
 from .board import Board, Cell
 from .deal import DealError, Draw, check_seed, check_size
 from .engine import Deadline, PieceMemo
@@ -85,9 +87,11 @@ def make_puzzle(
     seed: int = 0,
     minimal: bool = False,
     timeout: float | None = None,
+    progress: Callable[[int, int], None] | None = None,
 ) -> Puzzle:
     """A puzzle of this size with exactly one solution, as many cells hidden as the cheap test
-    allows (every cell it can, with `minimal`). EngineTimeout past `timeout` seconds."""
+    allows (every cell it can, with `minimal`). EngineTimeout past `timeout` seconds.
+    `progress(done, cells)`, when given, is told after each cell weighed (it changes nothing)."""
     count = mines_for(height, width, mines, density)
     try:
         check_seed(seed)
@@ -101,18 +105,28 @@ def make_puzzle(
     engine = _backend()
     deadline = Deadline("generate puzzle", timeout)
     with engine.clock(deadline):
-        for r, c in draw.shuffled(cells):
+        for done, (r, c) in enumerate(draw.shuffled(cells), 1):
             deadline.left()
-            shown, grid[r][c] = grid[r][c], "?"
-            if _forced_near(grid, (r, c), shown != "*", engine.memo):
-                continue
-            if minimal and not _second_solution_near(grid, layout, (r, c), engine.memo):
-                if _forced_near(grid, (r, c), shown != "*", engine.memo, _EXACT_REACH):
-                    continue
-                if engine.check(_board(grid)).verdict is Verdict.UNIQUE:
-                    continue
-            grid[r][c] = shown
+            _hide_if_forced(grid, (r, c), layout, minimal, engine)
+            if progress is not None:
+                progress(done, len(cells))
     return Puzzle(_board(grid), solution, count, seed, minimal)
+
+
+def _hide_if_forced(
+    grid: list[list[str]], cell: Cell, layout: set[Cell], minimal: bool, engine: Backend
+) -> None:
+    """Hide `cell` in `grid` when the puzzle keeps one solution without it; else leave it."""
+    r, c = cell
+    shown, grid[r][c] = grid[r][c], "?"
+    if _forced_near(grid, cell, shown != "*", engine.memo):
+        return
+    if minimal and not _second_solution_near(grid, layout, cell, engine.memo):
+        if _forced_near(grid, cell, shown != "*", engine.memo, _EXACT_REACH):
+            return
+        if engine.check(_board(grid)).verdict is Verdict.UNIQUE:
+            return
+    grid[r][c] = shown
 
 
 def _board(grid: list[list[str]]) -> Board:

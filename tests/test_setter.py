@@ -3,6 +3,8 @@ engine), a minimal one loses it when any further cell is hidden, and bad request
 
 from __future__ import annotations
 
+import io
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -12,6 +14,7 @@ from logicmines.backends import backend_names, make_backend
 from logicmines.board import Board
 from logicmines.engine import EngineTimeout
 from logicmines.generate import hide
+from logicmines.output import MakingProgress
 from logicmines.parse import parse_boards
 from logicmines.setter import (
     PuzzleError,
@@ -126,3 +129,52 @@ def test_a_minimal_puzzle_bigger_than_the_local_windows_needs_every_shown_cell()
     assert engine.check(puzzle.board).verdict.value == "unique"
     for cell in shown_cells(puzzle.board):
         assert engine.check(hide(puzzle.board, {cell})).verdict.value == "multiple", cell
+
+
+# --- progress on a terminal -----------------------------------------------------------------------
+
+
+def test_progress_is_told_of_every_cell_and_changes_nothing():
+    told = []
+    with_progress = make_puzzle(9, 9, mines=10, seed=3, progress=lambda *a: told.append(a))
+    assert told == [(done, 81) for done in range(1, 82)]
+    assert with_progress == make_puzzle(9, 9, mines=10, seed=3)
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_the_progress_line_waits_a_second_is_rewritten_in_place_and_erased_at_the_end():
+    now = [0.0]
+    screen = _Terminal()
+    progress = MakingProgress(screen, clock=lambda: now[0])
+    progress(100, 1000)  # within the first second: a quick board shows nothing
+    assert screen.getvalue() == ""
+    now[0] = 2.0
+    progress(400, 1000)
+    assert screen.getvalue() == (
+        "\rgenerate puzzle: 400 of 1,000 cells weighed, 200 a second, about 3 s left\x1b[K"
+    )
+    now[0] = 2.2
+    progress(450, 1000)  # at most twice a second
+    now[0] = 400.0
+    progress(999, 1000_000)
+    progress.end()
+    assert screen.getvalue().endswith(
+        "\rgenerate puzzle: 999 of 1,000,000 cells weighed, 2 a second, about 6,667 min left"
+        "\x1b[K\r\x1b[K"
+    )
+    assert screen.getvalue().count("\r") == 3
+
+
+def test_no_progress_line_where_stderr_is_not_a_terminal():
+    now = [0.0]
+    stream = io.StringIO()
+    progress = MakingProgress(stream, clock=lambda: now[0])
+    now[0] = 5.0
+    progress(10, 100)
+    progress.end()
+    assert stream.getvalue() == ""
+    MakingProgress(None)(1, 2)  # stderr closed (2>&-)
