@@ -656,19 +656,20 @@ def _seed(text: str) -> int:
 
 
 def _check_game_totals(boards: list[Board], args: argparse.Namespace) -> None:
-    """UsageError for a game board whose mines (M and X) are not the --mines total: the game
-    says how many it holds, so a total that differs is a mistake, not a question (solvable says
-    so in its own words)."""
+    """UsageError for a game board that marks more mines (M and X) than the --mines total: a
+    mistake in any reading of the board, not a question. A larger total is the player's mine
+    counter: a board copied from a screen marks none of the hidden mines, or only those already
+    found (solvable, which plays the board's own mines, asks for its exact number)."""
     mines = getattr(args, "mines", None)
     if mines is None or args.command == "solvable":
         return
     for index, board in enumerate(boards):
         if board.kind == "game":
-            held = sum(row.count("M") + row.count("X") for row in board.rows)
-            if held != mines:
+            marked = sum(row.count("M") + row.count("X") for row in board.rows)
+            if marked > mines:
                 raise UsageError(
-                    f"{title(index, board)}: the board holds {plural(held, 'mine')} (M and X), "
-                    f"not {mines:,}: --mines must match"
+                    f"{title(index, board)}: the board marks {plural(marked, 'mine')} (M and "
+                    f"X), more than --mines {mines:,}"
                 )
 
 
