@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import math
 import re
+import time
 from dataclasses import dataclass
 from typing import TextIO
 
@@ -391,8 +392,6 @@ class MakingProgress:
     so that what stays on the screen is the board alone."""
 
     def __init__(self, stream: TextIO | None, clock=None, quiet: float = 1.0):
-        import time
-
         self.stream, self.clock = stream, clock or time.monotonic
         self.start = self.clock()
         self.quiet, self.shown, self.open = quiet, None, False
