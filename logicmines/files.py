@@ -42,7 +42,7 @@ def read_text(path: str, limit: int = MAX_INPUT) -> tuple[str, str]:
         if path == "-":
             if sys.stdin is None:
                 raise UsageError("<stdin>: standard input is closed; name a board FILE")
-            if _is_terminal(sys.stdin):
+            if is_terminal(sys.stdin):
                 warn(TERMINAL_HINT)
             data = _read_at_most(sys.stdin.buffer, limit, source)
         elif "\0" in path:  # only from main(argv): no command line holds a NUL byte
@@ -66,7 +66,8 @@ def read_text(path: str, limit: int = MAX_INPUT) -> tuple[str, str]:
 TERMINAL_HINT = "logicmines: reading boards from the terminal; end them with Ctrl-D"
 
 
-def _is_terminal(stream) -> bool:
+def is_terminal(stream) -> bool:
+    """Whether `stream` is a terminal (False when it has no isatty, or is closed or None)."""
     try:
         return stream.isatty()
     except (AttributeError, ValueError):  # no isatty, or closed

@@ -19,6 +19,7 @@ from .analysis import Analysis
 from .board import Board
 from .compare import Outcome, agreement
 from .engine import EngineTimeout
+from .files import is_terminal
 from .results import CheckResult, Verdict
 from .solvable import Solvability, solvable_lines, solvable_record
 from .stats import Stats, stats_lines, stats_record
@@ -395,10 +396,7 @@ class MakingProgress:
         self.stream, self.clock = stream, clock or time.monotonic
         self.start = self.clock()
         self.quiet, self.shown, self.open = quiet, None, False
-        try:
-            self.live = stream is not None and stream.isatty()
-        except (AttributeError, ValueError):  # no isatty, or closed
-            self.live = False
+        self.live = is_terminal(stream)
 
     def __call__(self, done: int, cells: int) -> None:
         if not self.live:
