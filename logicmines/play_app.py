@@ -22,7 +22,7 @@ from .analysis import Analysis
 from .backends import Backend, BackendUnavailable, EngineError, make_backend
 from .backends.prolog import release_thread
 from .board import Cell
-from .deal import DealError, dealt_as, parse_size
+from .deal import PRESETS, DealError, dealt_as, parse_size
 from .files import UsageError, input_limit, read_text, writable_target, write_whole
 from .game import GameError, GameState, load_game, new_game
 from .output import error_line
@@ -37,7 +37,7 @@ try:
     from textual import events, work
     from textual.app import App, ComposeResult
     from textual.binding import Binding
-    from textual.geometry import Region, Size
+    from textual.geometry import Size
     from textual.screen import ModalScreen
     from textual.scroll_view import ScrollView
     from textual.strip import Strip
@@ -114,6 +114,12 @@ def draw(state: GameState, cursor: Cell | None = None, analysis: Analysis | None
     return text
 
 
+def size_name(height: int, width: int, mines: int) -> str:
+    """A game's name on the status line: its preset's (beginner, ...), or its size."""
+    named = [name for name, size in PRESETS.items() if size == (height, width, mines)]
+    return named[0] if named else f"{height}x{width}"
+
+
 def _label_width(state: GameState) -> int:
     """The columns a row's number takes, with a space on either side."""
     return len(str(state.height - 1)) + 2
@@ -157,18 +163,30 @@ class BoardView(ScrollView, can_focus=False):
 
     text = Text()
     label = 0
+    square = 3  # the columns one square takes: 3, or 4 with the hints' chances
 
-    def show(self, text: Text, label: int = 0) -> None:
+    def show(self, text: Text, label: int = 0, square: int = 3) -> None:
         self.text = text
         self.label = label
+        self.square = square
         self._lines = text.split("\n", allow_blank=True)
         self._strips: dict[int, Strip] = {}
         width = max((line.cell_len for line in self._lines), default=0)
         self.virtual_size = Size(width, len(self._lines))
         self.refresh()
 
+    @property
+    def shift(self) -> int:
+        """How far the squares are drawn to the left: the horizontal scroll rounded up to whole
+        squares, so that the first column on the screen shows all of its square and its number
+        (a scroll of one character would show column 16's number as 6, and a chance of 20 % as
+        0 %). Rounded up, not down, so that the last column is whole when scrolled to the end."""
+        scroll_x = self.scroll_offset.x
+        return -(-scroll_x // self.square) * self.square
+
     def render_line(self, y: int) -> Strip:
-        scroll_x, scroll_y = self.scroll_offset
+        scroll_y = self.scroll_offset.y
+        shift = self.shift
         # the first line is the column numbers: always on top; the rows scroll under it
         index = 0 if y == 0 else y + scroll_y
         width = self.scrollable_content_region.width
@@ -181,20 +199,30 @@ class BoardView(ScrollView, can_focus=False):
             self._strips[index] = strip
         label = min(self.label, width)
         # the row's number stays at the left; the squares scroll under it
-        squares = strip.crop_extend(label + scroll_x, scroll_x + width, self.rich_style)
+        squares = strip.crop_extend(label + shift, shift + width, self.rich_style)
         return Strip.join([strip.crop_extend(0, label, self.rich_style), squares])
 
     def on_click(self, event: events.Click) -> None:
         if event.y == 0 or event.x < self.label:
             return  # a column's or a row's number, not a square
-        scroll_x, scroll_y = self.scroll_offset
-        self.app.mouse_move(event.x + scroll_x, event.y + scroll_y, event.button)  # type: ignore[attr-defined]
+        x, y = event.x + self.shift, event.y + self.scroll_offset.y
+        self.app.mouse_move(x, y, event.button)  # type: ignore[attr-defined]
 
-    def reveal_square(self, x: int, y: int, width: int) -> None:
-        """Scroll so that the square drawn at (x, y) of the whole board, `width` columns wide, is
-        in view below the column numbers and right of the row numbers."""
-        label = self.label
-        self.scroll_to_region(Region(x - label, y - 1, width + label, 2), animate=False)
+    def reveal_square(self, row: int, column: int, centre: bool = False) -> None:
+        """Scroll, by whole squares, so that the square at (row, column) is in view, below the
+        column numbers and right of the row numbers: as little as that needs, or (`centre`) to
+        put it in the middle of the screen."""
+        width, height = self.scrollable_content_region.size
+        columns = max((width - self.label) // self.square, 1)  # the squares the screen shows
+        rows = max(height - 1, 1)  # under the column numbers
+        if centre:
+            first_column, first_row = column - columns // 2, row - rows // 2
+        else:
+            first_column = min(max(self.shift // self.square, column - columns + 1), column)
+            first_row = min(max(self.scroll_offset.y, row - rows + 1), row)
+        self.scroll_to(
+            max(first_column, 0) * self.square, max(first_row, 0), animate=False, immediate=True
+        )
 
 
 class KeysScreen(ModalScreen[None]):
@@ -223,7 +251,10 @@ class PlayApp(App[None]):
 
     TITLE = "logicmines play"
     CSS = """
-    #status { height: 1; background: $panel; padding: 0 1; }
+    #status {
+        height: 1; background: $panel; padding: 0 1;
+        text-wrap: nowrap; text-overflow: ellipsis;  /* a long name is cut, not wrapped away */
+    }
     #board { height: 1fr; }
     #message { height: auto; max-height: 4; padding: 0 1; background: $panel; }
     #message.won { background: $success; color: $text; }
@@ -256,7 +287,7 @@ class PlayApp(App[None]):
         self.state = state
         self.backend = backend
         self.chosen_file = save_to
-        self.game_name = name or f"{state.height}x{state.width}"
+        self.game_name = name or size_name(state.height, state.width, state.mines)
         # A game loaded from a file (`loaded`) is saved back to it unless --save chose another;
         # the games `n` deals after it are not that game, and are saved under names of their own.
         self._loaded = loaded and save_to is not None
@@ -274,17 +305,21 @@ class PlayApp(App[None]):
         self.set_interval(1, self._show_status)
         self._start_message()
         self.refresh_board()
-        # the cursor starts at the centre: on a board larger than the screen, scroll to it
-        self.call_after_refresh(self._keep_cursor_visible)
+        # the cursor starts at the centre: on a board larger than the screen, scroll to put it
+        # in the middle of the screen too
+        self.call_after_refresh(self._keep_cursor_visible, True)
 
     # --- drawing ----------------------------------------------------------------------------
 
     def refresh_board(self) -> None:
         """Draw the board and the counters again, after any change."""
         analysis = self.analysis if self.hints else None
-        self.query_one(BoardView).show(
-            draw(self.state, self.cursor, analysis), _label_width(self.state)
-        )
+        size = 4 if analysis else 3
+        field = self.query_one(BoardView)
+        resized = field.square != size
+        field.show(draw(self.state, self.cursor, analysis), _label_width(self.state), size)
+        if resized:  # the squares grew or shrank (the hints came or went): the cursor stays in view
+            self._keep_cursor_visible()
         self._show_status()
 
     def _show_status(self) -> None:
@@ -292,7 +327,7 @@ class PlayApp(App[None]):
         bbbv = "-" if state.bbbv is None else str(state.bbbv)
         line = (
             f"Mines {state.mines_left:>3}   Time {int(state.seconds()):>4}   3BV {bbbv:>3}   "
-            f"Clicks {state.clicks:>3}   {self.game_name}   {state.status}"
+            f"Clicks {state.clicks:>3}   {state.status:<7}   {self.game_name}"
         )
         self.query_one("#status", Static).update(Text(line))
 
@@ -346,11 +381,8 @@ class PlayApp(App[None]):
         self.refresh_board()
         self._keep_cursor_visible()
 
-    def _keep_cursor_visible(self) -> None:
-        size = 4 if self.hints and self.analysis else 3
-        label = _label_width(self.state)
-        r, c = self.cursor
-        self.query_one(BoardView).reveal_square(label + c * size, r + 1, size)
+    def _keep_cursor_visible(self, centre: bool = False) -> None:
+        self.query_one(BoardView).reveal_square(*self.cursor, centre=centre)
 
     def action_reveal(self) -> None:
         self._play(self.state.click)
@@ -412,7 +444,7 @@ class PlayApp(App[None]):
         self.cursor = (old.height // 2, old.width // 2)
         if self._loaded:
             self.chosen_file, self._loaded = None, False
-            self.game_name = f"{old.height}x{old.width}"
+            self.game_name = size_name(old.height, old.width, old.mines)
         self._start_message()
         if self.hints:
             self.say(self._hints_wait())  # the engine is asked after the first click
