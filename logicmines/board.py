@@ -46,6 +46,20 @@ class Board:
     line: int = field(default=1, compare=False)
 
     def __post_init__(self) -> None:
+        rows = self.rows
+        if not isinstance(rows, (tuple, list)) or not all(isinstance(row, str) for row in rows):
+            raise TypeError(
+                "Board needs its rows as a tuple of strings, one to a row (Board.from_text and "
+                f"parse_board read text), not {shown_value(rows)}"
+            )
+        if isinstance(rows, list):  # kept as a tuple: the board never changes with the list
+            object.__setattr__(self, "rows", tuple(rows))
+        if self.kind not in ("puzzle", "game"):
+            shown = shown_value(self.kind)
+            raise ValueError(f"a board's kind is 'puzzle' or 'game', not {shown}")
+        if self.form not in ("grid", "brackets"):
+            shown = shown_value(self.form)
+            raise ValueError(f"a board's form is 'grid' or 'brackets', not {shown}")
         if not self.rows or not self.rows[0]:
             raise ValueError("a board has at least one cell")
         width = len(self.rows[0])
@@ -60,10 +74,32 @@ class Board:
     @classmethod
     def from_mines(cls, height: int, width: int, mines: Iterable[Cell]) -> Board:
         """The fully revealed puzzle board of a mine layout: `*` on every mine, and on every
-        other cell the digit that counts the mines around it."""
+        other cell the digit that counts the mines around it. A mine named twice is one mine;
+        a mine off the board, or a size that is not one, is a ValueError (TypeError for what is
+        not a whole number)."""
+        for name, value in (("height", height), ("width", width)):
+            if not whole_number(value):
+                raise TypeError(
+                    f"from_mines: {name} must be a whole number, not {shown_value(value)}"
+                )
+            if value < 1:
+                raise ValueError(f"from_mines: {name} must be at least 1, not {value}")
+        cells = set()
+        for cell in mines:
+            if not (
+                isinstance(cell, (tuple, list)) and len(cell) == 2 and all(map(whole_number, cell))
+            ):
+                raise TypeError(
+                    "from_mines: a mine is a (row, column) pair of whole numbers, "
+                    f"not {shown_value(cell)}"
+                )
+            r, c = cell
+            if not (0 <= r < height and 0 <= c < width):
+                raise ValueError(f"from_mines: the mine ({r}, {c}) is off a {height}x{width} board")
+            cells.add((r, c))
         counts = [[0] * (width + 2) for _ in range(height + 2)]  # a border row/column all round
         is_mine = [[False] * width for _ in range(height)]
-        for r, c in mines:
+        for r, c in cells:
             is_mine[r][c] = True
             for row in counts[r : r + 3]:
                 row[c] += 1

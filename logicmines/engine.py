@@ -9,11 +9,13 @@ exact answers, counting, listing and time limits from the staging.
 
 from __future__ import annotations
 
+import numbers
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol, TypeVar
 
+from .board import shown_value
 from .words import seconds as seconds_text
 
 # What a message about a missing engine ends with, after what to install: the way round it.
@@ -79,6 +81,8 @@ def valid_timeout(seconds: float | None) -> float | None:
     """`seconds` when it is a usable time limit (None: no limit), else ValueError saying why."""
     if seconds is None:
         return None
+    if not isinstance(seconds, numbers.Real) or isinstance(seconds, bool):
+        raise TypeError(f"a timeout is a number of seconds or None, not {shown_value(seconds)}")
     if not 0 < seconds <= LONGEST:
         raise ValueError(
             f"a timeout is a positive number of seconds, at most {LONGEST:,.0f}, not {seconds!r}"

@@ -12,7 +12,7 @@ from itertools import islice
 from lark import Lark, Token, Transformer, UnexpectedCharacters, UnexpectedInput
 from lark.exceptions import UnexpectedToken, VisitError
 
-from .board import GAME_CELLS, GAME_ONLY, PUZZLE_CELLS, PUZZLE_ONLY, Board
+from .board import GAME_CELLS, GAME_ONLY, PUZZLE_CELLS, PUZZLE_ONLY, Board, shown_value
 from .resources import data_path
 from .words import quoted
 
@@ -386,7 +386,9 @@ def decode(data: bytes, source: str) -> str:
 
 
 def parse_boards(text: str, source: str = "<board>") -> list[Board]:
-    """Every board in `text`, in order; a BoardSyntaxError for anything that is not a board."""
+    """Every board in `text`, in order; a BoardSyntaxError for anything that is not a board
+    (a TypeError for what is not text: bytes are decoded first)."""
+    _require_text("parse_boards", text, source)
     if text.startswith(_BOM):
         text = text[1:]
     try:
@@ -416,4 +418,13 @@ def parse_boards(text: str, source: str = "<board>") -> list[Board]:
 
 def parse_board(text: str, source: str = "<board>") -> Board:
     """The one board in `text` (the first, if there are several)."""
+    _require_text("parse_board", text, source)
     return parse_boards(text, source)[0]
+
+
+def _require_text(who: str, text: object, source: object) -> None:
+    """TypeError unless the text and the source's name are both str."""
+    for name, value in (("text", text), ("source", source)):
+        if not isinstance(value, str):
+            hint = " (bytes: decode them first)" if isinstance(value, (bytes, bytearray)) else ""
+            raise TypeError(f"{who}: {name} must be a str{hint}, not {shown_value(value)}")

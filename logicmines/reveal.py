@@ -111,6 +111,13 @@ def reveal(board: Board, click: Cell) -> Board:
 def play(board: Board, clicks: Iterable[Cell]) -> Board:
     """The board after each click in turn; a click after the game is lost is an error."""
     require_board("play", board, "game Board")
+    one = isinstance(clicks, (tuple, list)) and len(clicks) == 2 and all(map(whole_number, clicks))
+    if one or not isinstance(clicks, Iterable) or isinstance(clicks, (str, bytes)):
+        hint = " (reveal(board, click) makes one)" if one else ""
+        raise TypeError(
+            f"play needs its clicks as a list of (row, column) pairs{hint}, "
+            f"not {shown_value(clicks)}"
+        )
     if board.kind != "game":
         raise RevealError(_not_a_game())
     for number, click in enumerate(clicks, start=1):

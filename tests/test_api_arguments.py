@@ -124,3 +124,109 @@ def test_a_click_function_given_text_is_a_type_error_naming_itself(call):
 def test_a_click_off_the_board_is_still_a_reveal_error():
     with pytest.raises(RevealError, match=r"outside the board"):
         reveal(GAME, (5, 5))
+
+
+# --- boards, text and time limits ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("rows", "shown"),
+    [
+        ("12", "str '12'"),
+        ([["1", "?"]], "list [['1', '?']]"),
+        (None, "NoneType None"),
+        ((1, 2), "tuple (1, 2)"),
+    ],
+    ids=repr,
+)
+def test_a_board_whose_rows_are_not_strings_is_a_type_error(rows, shown):
+    # Board("12") was a board of two rows of one cell; rows of lists crashed the engines
+    with pytest.raises(TypeError) as raised:
+        logicmines.Board(rows)
+    assert str(raised.value).startswith("Board needs its rows as a tuple of strings, one to a row")
+    assert str(raised.value).endswith(f", not {shown}")
+
+
+def test_a_board_made_from_a_list_keeps_its_own_rows():
+    rows = ["1?", "??"]
+    board = logicmines.Board(rows)
+    rows[0] = "**"
+    assert board.rows == ("1?", "??") and hash(board) == hash(logicmines.Board(("1?", "??")))
+
+
+@pytest.mark.parametrize(
+    ("arguments", "said"),
+    [
+        ({"kind": "Puzzle"}, "a board's kind is 'puzzle' or 'game', not str 'Puzzle'"),
+        ({"kind": None}, "a board's kind is 'puzzle' or 'game', not NoneType None"),
+        ({"form": "lines"}, "a board's form is 'grid' or 'brackets', not str 'lines'"),
+    ],
+)
+def test_a_board_of_an_unknown_kind_or_form_is_a_value_error(arguments, said):
+    with pytest.raises(ValueError) as raised:
+        logicmines.Board(("1?",), **arguments)
+    assert str(raised.value) == said
+
+
+def test_from_mines_counts_a_mine_named_twice_once_and_refuses_one_off_the_board():
+    Board = logicmines.Board
+    assert Board.from_mines(2, 2, [(0, 0), (0, 0), [0, 0]]) == Board(("*1", "11"))
+    for cell in [(2, 0), (0, 2), (-1, 0), (0, -1)]:
+        with pytest.raises(ValueError, match=r"^from_mines: the mine \(.+\) is off a 2x2 board$"):
+            Board.from_mines(2, 2, [cell])
+    for cell in [(0,), (0, 0.0), "00", None]:
+        with pytest.raises(TypeError, match=r"^from_mines: a mine is a \(row, column\) pair"):
+            Board.from_mines(2, 2, [cell])
+    with pytest.raises(ValueError, match="^from_mines: height must be at least 1, not 0$"):
+        Board.from_mines(0, 2, [])
+    with pytest.raises(TypeError, match="^from_mines: width must be a whole number, not str '2'$"):
+        Board.from_mines(2, "2", [])
+
+
+@pytest.mark.parametrize(
+    "call", [logicmines.parse_board, logicmines.parse_boards], ids=lambda c: c.__name__
+)
+def test_parsing_what_is_not_text_is_a_type_error_naming_the_call(call):
+    name = call.__name__
+    with pytest.raises(
+        TypeError,
+        match=rf"^{name}: text must be a str \(bytes: decode them first\), not bytes b'1\?'$",
+    ):
+        call(b"1?")
+    with pytest.raises(TypeError, match=rf"^{name}: text must be a str, not NoneType None$"):
+        call(None)
+    with pytest.raises(TypeError, match=rf"^{name}: source must be a str, not int 3$"):
+        call("1?", 3)
+
+
+@pytest.mark.parametrize("timeout", ["5", True, [1]], ids=repr)
+def test_a_time_limit_that_is_not_a_number_is_a_type_error(timeout):
+    # "5" reached a comparison with a number (a bare TypeError); True was taken as 1 second
+    with pytest.raises(TypeError, match="^a timeout is a number of seconds or None, not "):
+        logicmines.get_backend("kanren", timeout=timeout)
+
+
+def test_a_time_limit_out_of_range_is_a_value_error():
+    for timeout in (0, -1, float("nan"), float("inf")):
+        with pytest.raises(ValueError, match="^a timeout is a positive number of seconds"):
+            logicmines.get_backend("kanren", timeout=timeout)
+
+
+def test_a_solution_limit_past_what_python_can_count_lists_every_solution(engine):
+    # kanren and prolog raised islice's ValueError on the first solution; gprolog listed none
+    for limit in (2**63, 10**30):
+        assert len(list(engine.solutions(BOARD, limit))) == engine.count(BOARD) == 12
+        assert len(list(engine.solutions(BOARD, limit, mines=1))) == 3
+
+
+@pytest.mark.parametrize(
+    ("clicks", "hint"),
+    [(None, ""), (5, ""), ("00", ""), ((0, 0), " (reveal(board, click) makes one)")],
+    ids=repr,
+)
+def test_play_given_clicks_that_are_not_a_list_of_clicks_is_a_type_error(clicks, hint):
+    with pytest.raises(TypeError) as raised:
+        play(GAME, clicks)
+    said = str(raised.value)
+    assert said.startswith(f"play needs its clicks as a list of (row, column) pairs{hint}, not ")
+    assert str(play(GAME, iter([(0, 0)]))) == "1E / EM"  # any iterable of clicks will do

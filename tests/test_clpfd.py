@@ -201,12 +201,20 @@ def test_an_expert_midgame_has_the_solutions_kanren_lists_first_and_more():
 # --- time limits ---------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("question", ["count", "analyze", "solutions"])
-def test_a_long_enumeration_stops_at_the_time_limit(question):
+@pytest.mark.parametrize(
+    ("question", "says"),
+    [("count", "count and analyze label"), ("analyze", "count and analyze label")]
+    + [("solutions", "solutions labels the whole board one solution after another")],
+)
+def test_a_long_enumeration_stops_at_the_time_limit(question, says):
+    # the advice names the question asked (solutions was told about count and analyze)
     engine = ClpfdBackend(0.3)
     board = Board(tuple(ALL_UNKNOWN_6X6.split()))
-    with pytest.raises(EngineTimeout, match=r"^clpfd: gave up after 0\.3 s \(its time limit\)"):
+    with pytest.raises(
+        EngineTimeout, match=r"^clpfd: gave up after 0\.3 s \(its time limit\)"
+    ) as e:
         list(getattr(engine, question)(board))
+    assert says in str(e.value)
     assert engine.count(Board.from_text("1? / ??")) == 3  # SWI-Prolog is fine afterwards
 
 

@@ -45,6 +45,10 @@ _LISTS_ALL = (
     ": count and analyze label every solution one by one, fine for small boards; "
     "`--backend kanren` counts without listing them"
 )
+_LISTS = (
+    ": solutions labels the whole board one solution after another, and did not reach as many "
+    "as were asked for in that time; fewer (`--limit`), or `--backend kanren`, answers sooner"
+)
 _SEARCHES = (
     ": check searches the whole board at once, and this one is too hard for it in that time; "
     "`--backend kanren` answers the same question"
@@ -93,8 +97,7 @@ class ClpfdBackend:
         given, the total one more constraint) in labeling order, found in one query."""
         puzzle = board.as_puzzle()
         wanted = -1 if limit is None else limit
-        advice = _LISTS_ALL if limit is None else _SEARCHES
-        solved = self._ask("board_models", puzzle, mines, wanted, advice=advice)
+        solved = self._ask("board_models", puzzle, mines, wanted, advice=_LISTS)
         return iter([_board(puzzle, rows) for rows in solved])
 
     def consequences(self, board: Board, mines: int | None = None) -> Consequences | None:

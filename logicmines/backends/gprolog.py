@@ -28,8 +28,11 @@ class GprologBackend:
 
     name = "gprolog"
     program = "prolog/gprolog/original.pl"
+    # Like `reference`, it lists every solution (setof/3) on every answer: an 8x8 board of 43
+    # unknowns runs for minutes. Without a limit of its own it stops after this long.
+    DEFAULT_TIMEOUT = 60.0
 
-    def __init__(self, timeout: float | None = None) -> None:
+    def __init__(self, timeout: float | None = DEFAULT_TIMEOUT) -> None:
         self.timeout = valid_timeout(timeout)
         try:
             gprolog.executable()  # compiled once per machine, not inside a timed answer
@@ -69,7 +72,10 @@ class GprologBackend:
         if mines is not None:
             solved = self._with_mines(puzzle, mines)
         else:
-            solved = self._answer(puzzle, -1 if limit is None else limit).solved
+            # GNU Prolog's integers end at 2^60 (a larger limit read as a number wrapped round
+            # to none shown); no run lists 2^31 models before its memory runs out: all of them
+            every = limit is None or limit >= 2**31
+            solved = self._answer(puzzle, -1 if every else limit).solved
         return iter([puzzle.with_rows(rows) for rows in solved[:limit]])
 
     def analyze(self, board: Board, mines: int | None = None) -> Analysis:

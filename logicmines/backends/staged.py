@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from itertools import islice
@@ -83,6 +84,8 @@ class StagedBackend:
             yield solved
 
     def _solutions(self, board: Board, limit: int | None, mines: int | None) -> Iterator[Board]:
+        if limit is not None and limit > sys.maxsize:
+            limit = None  # no listing ever reaches it, and islice takes no more than maxsize
         try:
             staged = self.stage(board)
         except NoSolution:
