@@ -21,6 +21,7 @@ from .backends import make_backend
 from .bot import DEFAULT, RULES, Outcome, first_click, play_game
 from .deal import DealError, check_seed, deal, parse_size
 from .engine import BackendUnavailable, EngineError, EngineTimeout
+from .files import is_terminal
 from .output import error_line, timeout_line
 from .words import plural
 
@@ -117,23 +118,25 @@ def summary(outcomes: list[Outcome], seconds: float) -> dict:
 
 
 class _Progress:
-    """A line on stderr, rewritten as games finish: games, wins, interval, games/s, ETA."""
+    """A line on stderr, rewritten as games finish: games, wins, interval, games/s, ETA. Only on
+    a terminal: into a file or a pipe (`2>&1 | jq`) it would be one more line among the results,
+    and the summary on stdout says all it says."""
 
-    def __init__(self, games: int, stream: TextIO):
+    def __init__(self, games: int, stream: TextIO | None):
         self.games, self.stream = games, stream
         self.start = self.shown = time.monotonic()
-        self.live = stream.isatty()
+        self.live = is_terminal(stream)
         self.open = False  # a live line written and not yet ended
 
     def end(self) -> None:
         """End the live line, so that a message after it starts a line of its own."""
         if self.open:
-            self.stream.write("\n")
+            self._write("\n")
             self.open = False
 
     def update(self, done: int, wins: int, final: bool = False) -> None:
         now = time.monotonic()
-        if not final and now - self.shown < 0.5:
+        if not self.live or (not final and now - self.shown < 0.5):
             return
         self.shown = now
         rate = done / max(now - self.start, 1e-9)
@@ -143,12 +146,15 @@ class _Progress:
             f"{done}/{self.games} games, {wins} won ({100 * wins / max(done, 1):.1f} %, "
             f"95 % {100 * low:.1f}-{100 * high:.1f}), {rate:.2f} games/s, ETA {eta:.0f} s"
         )
-        if self.live:
-            self.stream.write("\r" + line + ("\n" if final else ""))
-            self.open = not final
-        elif final:
-            self.stream.write(line + "\n")
-        self.stream.flush()
+        self._write("\r" + line + "\x1b[K" + ("\n" if final else ""))  # [K: the rest erased
+        self.open = self.live and not final
+
+    def _write(self, text: str) -> None:
+        try:
+            self.stream.write(text)  # type: ignore[union-attr]
+            self.stream.flush()  # type: ignore[union-attr]
+        except (OSError, ValueError):  # the terminal gone: the games go on
+            self.live = self.open = False
 
 
 # The engines that list every solution, and what a run of theirs that gives up is told.

@@ -28,7 +28,7 @@ from .files import (
     warn,
     write_whole,
 )
-from .output import MakingProgress, Out, error_line, title
+from .output import DealingProgress, MakingProgress, Out, error_line, title
 from .parse import BoardSyntaxError, parse_boards
 from .problem import NoSolution
 from .resources import example_names, example_summary, example_text
@@ -531,7 +531,7 @@ def _engine(sub: argparse.ArgumentParser) -> argparse.ArgumentParser:
         "whole board as one CLP(FD) model); the last four list every solution to count, so "
         "they count small boards only",
     )
-    _timeout(sub, None, "no limit; reference, clingo and clpfd: 60")
+    _timeout(sub, None, "no limit; reference, gprolog, clingo and clpfd: 60")
     return sub
 
 
@@ -926,16 +926,21 @@ def run_generate(args: argparse.Namespace, out: Out) -> int:
                     f"generate game {args.size} needs --mines N (a preset such as expert brings "
                     "its own)"
                 )
-            game = deal(
-                height,
-                width,
-                mines,
-                first=args.first,
-                no_guess=args.no_guess,
-                zero_start=args.zero_start,
-                seed=seed,
-                timeout=args.timeout,
-            )
+            progress = DealingProgress(sys.stderr)  # a no-guess deal of a big board, minutes
+            try:
+                game = deal(
+                    height,
+                    width,
+                    mines,
+                    first=args.first,
+                    no_guess=args.no_guess,
+                    zero_start=args.zero_start,
+                    seed=seed,
+                    timeout=args.timeout,
+                    progress=progress,
+                )
+            finally:
+                progress.end()
             lines, record = game_lines(game), game_record(game)
     except (DealError, PuzzleError) as error:
         raise UsageError(str(error)) from None
@@ -1118,12 +1123,14 @@ def main(argv: list[str] | None = None) -> int:
             raise UsageError("standard output is closed: there is nowhere to write the answers")
         parser = build_parser()
         words = sys.argv[1:] if argv is None else list(argv)
+        if words[:1] == ["--"]:  # the end of the options, before any: the command follows
+            words = words[1:]
         if words and words[0].startswith("-") and not _top_level_option(words[0]):
             # argparse would only say that COMMAND is missing
             parser.error(
                 f"unrecognized argument {said(words[0])}: the COMMAND comes first, then its options"
             )
-        args, extra = parser.parse_known_args(argv)
+        args, extra = parser.parse_known_args(words)
         if extra:  # said by the command's own parser, so that it names that command's --help
             path = ".".join(str(w) for w in (args.command, getattr(args, "kind", None)) if w)
             if path == "compare" and any(_abbreviates(w, "--backend") for w in extra):
@@ -1172,8 +1179,8 @@ def main(argv: list[str] | None = None) -> int:
 
 def _top_level_option(word: str) -> bool:
     """Whether `word` is for logicmines itself rather than a command's: -h (-hx too, which
-    argparse refuses in its own words), --help or --version or a start of them, or `--`."""
-    if word == "--" or word.startswith("-h"):
+    argparse refuses in its own words), --help or --version or a start of them."""
+    if word.startswith("-h"):
         return True
     return any(_abbreviates(word, option) for option in ("--help", "--version"))
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
@@ -127,10 +127,12 @@ def deal(
     zero_start: bool = False,
     seed: int = 0,
     timeout: float | None = None,
+    progress: Callable[[int, int], None] | None = None,
 ) -> Game:
     """A game of `mines` mines whose first click (the centre by default) is safe; with
     `zero_start` its whole 3x3 neighbourhood is mine-free; with `no_guess`, `solvable` wins it
-    from that click with the mine total. DealError for what cannot be dealt."""
+    from that click with the mine total. DealError for what cannot be dealt. `progress(moved,
+    most)`, when given, is told after each mine a no-guess deal moves (it changes nothing)."""
     check_size(height, width)
     check_seed(seed)
     first = (height // 2, width // 2) if first is None else first
@@ -141,7 +143,7 @@ def deal(
     moves = 0
     if no_guess:
         layout, moves = _no_guess(
-            height, width, layout, first, kept, draw, Deadline("generate game", timeout)
+            height, width, layout, first, kept, draw, Deadline("generate game", timeout), progress
         )
     rows = tuple(
         "".join("M" if (r, c) in layout else "E" for c in range(width)) for r in range(height)
@@ -185,6 +187,7 @@ def _no_guess(
     kept: set[Cell],
     draw: Draw,
     deadline: Deadline,
+    progress: Callable[[int, int], None] | None = None,
 ) -> tuple[set[Cell], int]:
     """The layout with mines moved until the judge wins from `first`, and how many were moved."""
     total = len(layout)
@@ -208,6 +211,8 @@ def _no_guess(
                 f"was found after moving {plural(moves, 'mine')}: try fewer mines"
             )
         moves += 1
+        if progress is not None:
+            progress(moves, most)
         if not _move_a_mine(position, draw):
             # Every unknown square is beside the opened ones (the end of the game, or a first
             # click hemmed in by mines): a mine the judge has not found (any mine, when it found

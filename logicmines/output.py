@@ -405,14 +405,16 @@ class MakingProgress:
         if now - self.start < self.quiet or (self.shown is not None and now - self.shown < 0.5):
             return
         self.shown = now
-        rate = done / max(now - self.start, 1e-9)
-        left = (cells - done) / rate
-        time_left = f"{left:.0f} s" if left < 90 else f"{left / 60:,.0f} min"
-        self._write(
-            f"\rgenerate puzzle: {grouped(done)} of {grouped(cells)} cells weighed, "
-            f"{rate:,.0f} a second, about {time_left} left\x1b[K"
-        )
+        self._write(f"\r{self.line(done, cells, now - self.start)}\x1b[K")
         self.open = True
+
+    def line(self, done: int, cells: int, elapsed: float) -> str:
+        rate = done / max(elapsed, 1e-9)
+        left = (cells - done) / rate if rate else 0.0
+        return (
+            f"generate puzzle: {grouped(done)} of {grouped(cells)} cells weighed, "
+            f"{rate:,.0f} a second, about {_duration(left)} left"
+        )
 
     def end(self) -> None:
         if self.open:
@@ -425,3 +427,18 @@ class MakingProgress:
             self.stream.flush()
         except (OSError, ValueError):  # a terminal gone: the board still comes
             self.live = False
+
+
+class DealingProgress(MakingProgress):
+    """`generate game --no-guess`'s progress, as MakingProgress shows it: the mines moved so far
+    and the most it will move before it gives up. No time left: any move may be the last."""
+
+    def line(self, done: int, most: int, elapsed: float) -> str:
+        return (
+            f"generate game: {plural(done, 'mine')} moved for a game that needs no guess "
+            f"(it gives up after {grouped(most)}), {_duration(elapsed)} so far"
+        )
+
+
+def _duration(seconds: float) -> str:
+    return f"{seconds:.0f} s" if seconds < 90 else f"{seconds / 60:,.0f} min"

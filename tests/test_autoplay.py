@@ -86,7 +86,24 @@ def test_json_lines_then_a_summary() -> None:
     assert summary["win_rate"] == wins / 4
     assert summary["interval"] == pytest.approx(list(wilson(wins, 4)))
     assert summary["guesses_per_game"] == sum(g["guesses"] for g in games) / 4
-    assert "4/4 games" in err.getvalue()
+    assert err.getvalue() == ""  # progress is for a terminal: into a file or a pipe, nothing
+
+
+class Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_progress_on_a_terminal_is_one_line_rewritten_and_ended() -> None:
+    err = Terminal()
+    assert run_autoplay("beginner", games=3, seed=2, out=io.StringIO(), err=err) == 0
+    shown = err.getvalue()
+    assert shown.endswith("\n") and shown.count("\n") == 1 and shown.startswith("\r")
+    last = shown.split("\r")[-1]
+    assert re.fullmatch(
+        r"3/3 games, \d won \(\d+\.\d %, 95 % [\d.]+-[\d.]+\), [\d.]+ games/s, ETA 0 s\x1b\[K\n",
+        last,
+    ), last
 
 
 def test_a_run_split_by_start_plays_the_same_games_as_in_one_go() -> None:

@@ -357,6 +357,14 @@ def test_an_option_before_the_command_says_the_command_comes_first(first):
     )
 
 
+def test_a_double_dash_before_the_command_ends_the_options_and_the_command_follows():
+    # argparse took "--" for the command: "invalid choice: '--'"
+    assert run_main(["--", "count"], stdin="1?\n??\n") == run_main(["count"], stdin="1?\n??\n")
+    assert run_main(["--", "count"], stdin="1?\n??\n").out.strip().endswith(": 3 solutions")
+    run = run_main(["--"])
+    assert run.status == 2 and "the following arguments are required: COMMAND" in run.err
+
+
 def test_solvable_refuses_a_second_first_click():
     # it took the last one and said nothing; reveal's --click is a list, solvable's is one
     run = run_main(["solvable", "--click", "4,4", "--click", "0,0"], stdin="EEE\nEME\n")

@@ -3,6 +3,8 @@ seed gives the same board, and what cannot be dealt is one clear error."""
 
 from __future__ import annotations
 
+import io
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -16,6 +18,7 @@ from logicmines.deal import (
     game_record,
     parse_size,
 )
+from logicmines.output import DealingProgress
 from logicmines.parse import parse_boards
 from logicmines.solvable import solvable
 
@@ -111,6 +114,30 @@ def test_an_expert_no_guess_game_is_won_by_solvable():
     game = deal(*PRESETS["expert"], no_guess=True, zero_start=True, seed=5)
     assert game.first == (8, 15)
     assert solvable(game.board, game.first, 99).won
+
+
+def test_a_no_guess_deal_tells_its_progress_after_each_move_and_deals_the_same_game():
+    told: list[tuple[int, int]] = []
+    game = deal(*PRESETS["expert"], no_guess=True, seed=5, progress=lambda *a: told.append(a))
+    assert game.moves > 0 and told == [(n, 4 * 16 * 30) for n in range(1, game.moves + 1)]
+    assert game == deal(*PRESETS["expert"], no_guess=True, seed=5)
+    deal(9, 9, 10, seed=5, progress=lambda *a: told.append(a))  # no mine moved: not told
+    assert len(told) == game.moves
+
+
+def test_the_dealing_progress_line_counts_moves_and_time_and_is_erased():
+    now = [0.0]
+    screen = io.StringIO()
+    screen.isatty = lambda: True  # type: ignore[method-assign]
+    progress = DealingProgress(screen, clock=lambda: now[0])
+    progress(3, 1000)  # within the first second: nothing
+    now[0] = 125.0
+    progress(1, 360_000)
+    progress.end()
+    assert screen.getvalue() == (
+        "\rgenerate game: 1 mine moved for a game that needs no guess (it gives up after "
+        "360,000), 2 min so far\x1b[K\r\x1b[K"
+    )
 
 
 def test_the_printed_game_reads_back_as_the_same_board():
