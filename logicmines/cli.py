@@ -24,6 +24,7 @@ from .files import (
     UsageError,
     byte_count,
     input_limit,
+    is_terminal,
     read_text,
     warn,
     write_whole,
@@ -1106,12 +1107,11 @@ complete -F {function} logicmines
 """
 
 
-def _colour_wanted(stream: TextIO) -> bool:
+def _colour_wanted(stream: TextIO | None) -> bool:
+    """Colour on a terminal, unless NO_COLOR is set to anything but "" (no-color.org) or the
+    terminal is dumb."""
     return (
-        stream is not None
-        and stream.isatty()
-        and "NO_COLOR" not in os.environ
-        and os.environ.get("TERM") != "dumb"
+        is_terminal(stream) and not os.environ.get("NO_COLOR") and os.environ.get("TERM") != "dumb"
     )
 
 

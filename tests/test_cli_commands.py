@@ -3,6 +3,7 @@ line says when it is left to read boards from a terminal."""
 
 from __future__ import annotations
 
+import io
 import os
 import pty
 import select
@@ -15,7 +16,7 @@ import pytest
 from conftest import EXAMPLES, ROOT, assert_one_error_line, checkout_env, run_main
 from oracle import models_with, verdict_of
 
-from logicmines import __version__
+from logicmines import __version__, cli
 from logicmines.cli import build_parser
 from logicmines.files import TERMINAL_HINT
 from logicmines.parse import parse_boards
@@ -428,3 +429,31 @@ def test_a_density_is_a_number_written_in_ascii(density):
     assert assert_one_error_line(run, "argument --density").startswith(
         f"expected a number from 0 to 1, got {density!r}"
     )
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        if self.closed:
+            raise ValueError("I/O operation on closed file")  # as a real stream's does
+        return True
+
+
+@pytest.mark.parametrize(
+    ("environment", "wanted"),
+    [
+        ({}, True),
+        ({"NO_COLOR": "1"}, False),
+        ({"NO_COLOR": ""}, True),  # no-color.org: set to a string that is not empty
+        ({"TERM": "dumb"}, False),
+    ],
+)
+def test_colour_on_a_terminal_unless_no_color_or_a_dumb_terminal(monkeypatch, environment, wanted):
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    monkeypatch.setenv("TERM", "xterm")
+    for name, value in environment.items():
+        monkeypatch.setenv(name, value)
+    assert cli._colour_wanted(_Terminal()) is wanted
+    assert cli._colour_wanted(io.StringIO()) is False and cli._colour_wanted(None) is False
+    closed = _Terminal()
+    closed.close()
+    assert cli._colour_wanted(closed) is False  # isatty of a closed stream raises: no colour
