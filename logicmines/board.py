@@ -196,6 +196,28 @@ def whole_number(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def is_cell(value: object) -> bool:
+    """Is `value` a (row, column) pair of whole numbers (a tuple or a list)?"""
+    return isinstance(value, (tuple, list)) and len(value) == 2 and all(map(whole_number, value))
+
+
+def require_whole(who: str, argument: str, value: object, optional: bool = False) -> None:
+    """TypeError unless `value` is a whole number (or None, when `optional`): a count or a
+    size given as a string or a float is refused before it reaches a comparison."""
+    if (value is None and optional) or whole_number(value):
+        return
+    wanted = "a whole number or None" if optional else "a whole number"
+    raise TypeError(f"{who}: {argument} must be {wanted}, not {shown_value(value)}")
+
+
+def require_cell(who: str, argument: str, value: object) -> None:
+    """TypeError unless `value` is a (row, column) pair of whole numbers."""
+    if not is_cell(value):
+        raise TypeError(
+            f"{who}: {argument} is a (row, column) pair of whole numbers, not {shown_value(value)}"
+        )
+
+
 def shown_value(value: object) -> str:
     """A wrong argument for a message: its type, and the value itself when that is short."""
     shown = repr(value)

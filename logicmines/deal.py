@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
-from .board import Board, Cell
+from .board import Board, Cell, require_cell, require_whole
 from .engine import Deadline
 from .solvable import Position
 from .words import at, off_board, plural, said
@@ -132,10 +132,15 @@ def deal(
     """A game of `mines` mines whose first click (the centre by default) is safe; with
     `zero_start` its whole 3x3 neighbourhood is mine-free; with `no_guess`, `solvable` wins it
     from that click with the mine total. DealError for what cannot be dealt. `progress(moved,
-    most)`, when given, is told after each mine a no-guess deal moves (it changes nothing)."""
+    most)`, when given, is told after each mine a no-guess deal moves (it changes nothing).
+    A size, count, seed or first click of the wrong type is a TypeError."""
+    for argument, value in (("height", height), ("width", width), ("mines", mines), ("seed", seed)):
+        require_whole("deal", argument, value)
+    if first is not None:
+        require_cell("deal", "first", first)
     check_size(height, width)
     check_seed(seed)
-    first = (height // 2, width // 2) if first is None else first
+    first = (height // 2, width // 2) if first is None else tuple(first)
     kept = _kept_clear(height, width, mines, first, zero_start)
     draw = Draw(seed)
     cells = [(r, c) for r in range(height) for c in range(width) if (r, c) not in kept]

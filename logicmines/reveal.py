@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from .board import Board, Cell, require_board, shown_value, whole_number
+from .board import Board, Cell, is_cell, require_board, shown_value
 from .words import at, off_board, said
 
 __all__ = ["RevealError", "parse_click", "play", "reveal", "status"]
@@ -111,7 +111,7 @@ def reveal(board: Board, click: Cell) -> Board:
 def play(board: Board, clicks: Iterable[Cell]) -> Board:
     """The board after each click in turn; a click after the game is lost is an error."""
     require_board("play", board, "game Board")
-    one = isinstance(clicks, (tuple, list)) and len(clicks) == 2 and all(map(whole_number, clicks))
+    one = is_cell(clicks)
     if one or not isinstance(clicks, Iterable) or isinstance(clicks, (str, bytes)):
         hint = " (reveal(board, click) makes one)" if one else ""
         raise TypeError(
@@ -134,7 +134,7 @@ def _check_click(board: Board, click: Cell) -> Cell:
     """The click as (row, column), or a RevealError saying why the rules cannot apply it (a
     TypeError when it is not a pair of whole numbers, or the board not a Board)."""
     require_board("reveal", board, "game Board")
-    if not (isinstance(click, (tuple, list)) and len(click) == 2 and all(map(whole_number, click))):
+    if not is_cell(click):
         raise TypeError(
             f"a click is a (row, column) pair of whole numbers, not {shown_value(click)}"
         )

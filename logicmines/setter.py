@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from .analysis import analyze_staged
 from .backends import Backend
-from .board import Board, Cell
+from .board import Board, Cell, require_whole, shown_value
 from .deal import DealError, Draw, check_seed, check_size
 from .engine import Deadline, PieceMemo
 from .generate import MINES
@@ -58,7 +58,16 @@ class Puzzle:
 
 
 def mines_for(height: int, width: int, mines: int | None, density: float | None) -> int:
-    """The number of mines asked for (`mines`, or `density` of the cells, MINES by default)."""
+    """The number of mines asked for (`mines`, or `density` of the cells, MINES by default).
+    PuzzleError for what cannot be made, TypeError for a size, count or density that is not a
+    number."""
+    require_whole("make_puzzle", "height", height)
+    require_whole("make_puzzle", "width", width)
+    require_whole("make_puzzle", "mines", mines, optional=True)
+    if density is not None and (isinstance(density, bool) or not isinstance(density, (int, float))):
+        raise TypeError(
+            f"make_puzzle: density must be a number from 0 to 1 or None, not {shown_value(density)}"
+        )
     try:
         check_size(height, width)
     except DealError as error:
@@ -93,6 +102,7 @@ def make_puzzle(
     allows (every cell it can, with `minimal`). EngineTimeout past `timeout` seconds.
     `progress(done, cells)`, when given, is told after each cell weighed (it changes nothing)."""
     count = mines_for(height, width, mines, density)
+    require_whole("make_puzzle", "seed", seed)
     try:
         check_seed(seed)
     except DealError as error:

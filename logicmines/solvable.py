@@ -18,7 +18,7 @@ from functools import cache
 
 from .analysis import analyze
 from .backends import Backend, make_backend
-from .board import Board, Cell
+from .board import Board, Cell, require_board, require_cell, require_whole
 from .engine import Deadline
 from .problem import Constraint, Problem
 from .staging import settle
@@ -226,6 +226,7 @@ def solvable(
     """Play `game` (a LeetCode game board, mines marked M) from `click` by deduction alone, with
     the mine total `mines` when given. SolvableError for a board or click it cannot play."""
     layout = check_game(game, click, mines)
+    click = tuple(click)
     position = Position(game.height, game.width, layout, mines)
     for cell in game.cells():
         if game[cell] not in "EM":
@@ -239,7 +240,13 @@ def solvable(
 
 
 def check_game(game: Board, click: Cell, mines: int | None = None) -> set[Cell]:
-    """The mines of a game the judge can play from `click`, or SolvableError saying why not."""
+    """The mines of a game the judge can play from `click`, or SolvableError saying why not
+    (TypeError for a game that is not a Board, a click that is not a pair of whole numbers, a
+    total that is not a whole number)."""
+    require_board("solvable", game, "game Board")
+    require_cell("solvable", "click", click)
+    require_whole("solvable", "mines", mines, optional=True)
+    click = tuple(click)
     if game.kind != "game":
         raise SolvableError(
             "solvable needs a game board (E M B X 1-8, mines marked M); this is a puzzle board, "

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from .board import Board, Cell
+from .board import Board, Cell, require_board
 from .words import at, plural
 
 __all__ = ["Stats", "StatsError", "board_stats", "stats_lines", "stats_record"]
@@ -61,6 +61,7 @@ def layout_of(board: Board) -> set[Cell]:
 
 def board_stats(board: Board) -> Stats:
     """3BV, openings and islands of the board's mine layout (what is revealed does not matter)."""
+    require_board("board_stats", board, "game Board or a solved puzzle Board")
     height, width = board.height, board.width
     mines = layout_of(board)
     digits = Board.from_mines(height, width, mines)

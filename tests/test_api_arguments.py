@@ -9,6 +9,10 @@ import pytest
 import logicmines
 from logicmines import RevealError, parse_board, play, reveal, status
 from logicmines.backends import REGISTRY
+from logicmines.deal import deal
+from logicmines.setter import make_puzzle
+from logicmines.solvable import solvable
+from logicmines.stats import board_stats
 
 BOARD = parse_board("1??\n???")
 GAME = parse_board("EE\nEM")
@@ -230,3 +234,46 @@ def test_play_given_clicks_that_are_not_a_list_of_clicks_is_a_type_error(clicks,
     said = str(raised.value)
     assert said.startswith(f"play needs its clicks as a list of (row, column) pairs{hint}, not ")
     assert str(play(GAME, iter([(0, 0)]))) == "1E / EM"  # any iterable of clicks will do
+
+
+# --- the setters' functions (docs/generate.md) ------------------------------------------------
+
+
+WALLED = parse_board("EEEEE\nEEMEE\nEEEEE\nEEEEE")
+
+
+@pytest.mark.parametrize(
+    ("call", "said"),
+    [
+        (lambda: solvable(None, (3, 0)), "solvable needs a game Board, not NoneType None"),
+        (lambda: solvable("EEM", (0, 0)), "solvable needs a game Board (parse_board(text)"),
+        (lambda: solvable(WALLED, "3,0"), "solvable: click is a (row, column) pair"),
+        (lambda: solvable(WALLED, (3.0, 0)), "not tuple (3.0, 0)"),
+        (lambda: solvable(WALLED, (True, 0)), "not tuple (True, 0)"),
+        (lambda: solvable(WALLED, (3, 0), mines="1"), "solvable: mines must be a whole number"),
+        (lambda: solvable(WALLED, (3, 0), mines=True), "or None, not bool True"),
+        (lambda: make_puzzle("4", 4), "make_puzzle: height must be a whole number, not str '4'"),
+        (lambda: make_puzzle(4, 4.0), "make_puzzle: width must be a whole number, not float 4.0"),
+        (lambda: make_puzzle(4, 4, mines="3"), "make_puzzle: mines must be a whole number or"),
+        (lambda: make_puzzle(4, 4, density="0.2"), "make_puzzle: density must be a number"),
+        (lambda: make_puzzle(4, 4, seed=1.5), "make_puzzle: seed must be a whole number"),
+        (lambda: deal("4", 4, 3), "deal: height must be a whole number, not str '4'"),
+        (lambda: deal(4, 4, "3"), "deal: mines must be a whole number, not str '3'"),
+        (lambda: deal(4, 4, 3, seed=None), "deal: seed must be a whole number, not NoneType"),
+        (lambda: deal(4, 4, 3, first="0,0"), "deal: first is a (row, column) pair"),
+        (lambda: board_stats("EEM"), "board_stats needs a game Board or a solved puzzle Board"),
+        (lambda: board_stats(None), "not NoneType None"),
+    ],
+)
+def test_the_setters_functions_given_the_wrong_kind_of_argument_say_which(call, said):
+    with pytest.raises(TypeError) as raised:
+        call()
+    assert said in str(raised.value)
+
+
+def test_the_setters_functions_take_a_click_written_as_a_list():
+    assert solvable(WALLED, [3, 0], mines=1).won
+    assert solvable(WALLED, [3, 0]).click == (3, 0)
+    game = deal(4, 4, 3, first=[0, 0], seed=5)
+    assert game.first == (0, 0) and game.board[0, 0] == "E"
+    assert deal(4, 4, 3, first=[0, 0], seed=5) == deal(4, 4, 3, first=(0, 0), seed=5)
