@@ -49,10 +49,12 @@ class Analysis:
     @property
     def best(self) -> Cell | None:
         """The cell to click next: the lowest mine probability; among equals, the first in reading
-        order (top row first, then leftmost). A safe cell when there is one."""
+        order (top row first, then leftmost). A safe cell when there is one; None when there is
+        no solution or every unknown cell is a mine (no click is worth making then)."""
         if not self.probabilities:
             return None
-        return min(self.probabilities, key=lambda cell: (self.probabilities[cell], cell))
+        cell = min(self.probabilities, key=lambda cell: (self.probabilities[cell], cell))
+        return None if self.probabilities[cell] == 1 else cell
 
     def _repr_svg_(self) -> str:
         """The heat map, for Jupyter and IPython, which show an object with this method as a

@@ -293,6 +293,8 @@ class Out:
                 f"best next click: {click(analysis.best)} (row {r}, column {c}; "
                 f"{percent(p)}% chance of a mine)"
             )
+        elif analysis.probabilities:
+            self.line("best next click: none (every unknown cell is a mine in every solution)")
 
     def _agreement(self, answered: int, engines: int, agree: bool) -> str:
         if not agree:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from oracle import all_models
@@ -52,6 +53,14 @@ def test_best_is_the_lowest_probability_then_reading_order():
     lowest = min(analysis.probabilities.values())
     tied = sorted(cell for cell, p in analysis.probabilities.items() if p == lowest)
     assert analysis.best == tied[0]
+
+
+@pytest.mark.parametrize("text", ["1?", "3? / **", "?? / ??"])
+def test_no_best_click_when_every_unknown_cell_is_a_mine(text):
+    mines = 4 if text == "?? / ??" else None
+    analysis = kanren.analyze(Board.from_text(text), mines=mines)
+    assert analysis.count == 1 and set(analysis.probabilities.values()) == {1}
+    assert analysis.best is None
 
 
 def test_a_free_cell_is_a_mine_half_the_time_without_a_total():

@@ -138,6 +138,12 @@ def test_analyze_draws_percentages_and_names_the_best_click():
     assert "why: (0,0) shows 2" in run.out
 
 
+def test_analyze_names_no_best_click_when_every_unknown_cell_is_a_mine():
+    run = run_main(["analyze", "-"], stdin="1?\n")
+    assert "best next click: none (every unknown cell is a mine in every solution)" in run.out
+    assert run_main(["analyze", "--json", "-"], stdin="1?\n").records()[0]["best"] is None
+
+
 def test_analyze_writes_one_svg_per_board(in_tmp):
     run = run_main(["analyze", RULES_EXAMPLES, "--svg", "heat.svg"])
     assert run.status == 0
