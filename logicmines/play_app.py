@@ -83,7 +83,8 @@ left click        reveal (on a digit: chord)
 right click       flag or unflag
 middle click      chord
 h                 hints: every hidden square's exact chance of a mine, in %;
-                  [ ] the best click, 0 safe for sure, 100 a mine for sure
+                  [ ] the best click, 0 safe for sure, 100 a mine for sure,
+                  F30 a flag and its square's chance, F alone a flag on a sure mine
 n                 new game        s   save the game        ?   these keys
 q                 quit
 
@@ -132,11 +133,17 @@ def _face(
     square = state.square(cell)
     chance = analysis.probabilities.get(cell) if analysis else None
     if chance is not None and square in "EF":
-        shown = ("F" if square == "F" else "") + percent(chance)  # F100: a flag on a sure mine
-        if cell == best and square == "E":  # outlined; never 100 while the game goes on
-            # (a flagged square is not outlined: its F and chance fill the four columns)
+        if square == "F":
+            # F and the chance (F30); a flag on a sure mine is F alone: F100 would leave no gap
+            # before the next square. A flagged square is not outlined (no room for brackets).
+            shown = "F" if chance == 1 else "F" + percent(chance)
+            return shown.rjust(3) + " ", _heat(chance)
+        shown = percent(chance)
+        if len(shown) == 1 and shown != "0":
+            shown += "%"  # 1 to 9 in %: without colour, a hidden 2 would read as a revealed digit 2
+        if cell == best:  # outlined; never 100 while the game goes on
             return f"[{shown:>2}]", f"{_heat(chance)} underline"
-        return (shown.rjust(3) + " ")[:4], _heat(chance)
+        return shown.rjust(3) + " ", _heat(chance)
     glyph = GLYPH.get(square, square)
     style = DIGIT_STYLE.get(square) or SQUARE_STYLE[square]
     return (" " * (size - 2)) + glyph + " ", style
@@ -234,15 +241,23 @@ class KeysScreen(ModalScreen[None]):
                           background: $surface; }
     """
 
+    closing = False  # dismissed once: keys that arrive before it is gone (a held arrow) are dropped
+
     def compose(self) -> ComposeResult:
         yield Static(Text(KEYS), id="keys")
 
     def on_key(self, event: events.Key) -> None:
         event.stop()
-        self.dismiss()
+        self._close()
 
     def on_click(self) -> None:
-        self.dismiss()
+        self._close()
+
+    def _close(self) -> None:
+        # A second dismiss would pop the game's own screen: textual's ScreenStackError.
+        if not self.closing:
+            self.closing = True
+            self.dismiss()
 
 
 class PlayApp(App[None]):

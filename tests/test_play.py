@@ -20,7 +20,9 @@ import pytest
 import textual  # noqa: F401 (missing textual is a failure here, never a skip)
 from conftest import checkout_env, run_main
 from oracle import all_models
+from textual import events
 
+from logicmines.analysis import Analysis
 from logicmines.backends import make_backend
 from logicmines.board import Cell
 from logicmines.game import GameError, GameState, load_game, new_game
@@ -300,11 +302,12 @@ async def test_the_hint_overlay_shows_what_analyze_says(tmp_path):
             shown = face(app, cell)
             want = percent(analysis.probabilities[cell])
             if cell in ((0, 1), (0, 2), (1, 3)):
-                assert shown == {"83": "F83 ", "100": "F100", "0": " F0 "}[want], cell
+                assert shown == {"83": "F83 ", "100": "  F ", "0": " F0 "}[want], cell
             elif cell == analysis.best:
                 assert shown == f"[{want:>2}]", cell
             else:
                 assert shown == f"{want:>3} ", cell
+                assert shown[-1] == " " and len(shown) == 4  # a gap before the next square
         assert message(app) == (
             "hints by kanren: 1 safe square, 1 certain mine; best click 1,3 (0%)"
         )
@@ -464,6 +467,22 @@ async def test_question_mark_shows_the_keys_and_any_key_closes_them(tmp_path):
 
 
 @played
+async def test_keys_that_arrive_together_close_the_keys_once_and_the_game_goes_on(tmp_path):
+    app = app_for(new_game(9, 9, 10), tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("question_mark")
+        keys = app.screen
+        assert isinstance(keys, KeysScreen)
+        for _ in range(3):  # a held arrow: the keys queue before the first one is handled
+            keys.post_message(events.Key("down", None))
+        await pilot.pause()
+        await pilot.pause()
+        assert not isinstance(app.screen, KeysScreen) and app.is_running
+        await pilot.press("space")
+        assert app.state.dealt
+
+
+@played
 async def test_a_board_larger_than_the_terminal_scrolls_to_the_cursor_under_its_numbers(tmp_path):
     game = new_game(40, 100, 400, seed=2)
     app = app_for(game, tmp_path)
@@ -505,6 +524,17 @@ def test_draw_is_the_board_with_numbers_around_it():
         " 2        1  . ",
         " 3        1  . ",
     ]
+
+
+def test_chances_under_ten_percent_carry_their_sign_and_cannot_be_read_as_digits():
+    game = loaded(CORNERS)  # hidden: column 3; revealed: the 1s of column 2
+    chances = {(0, 3): Fraction(1, 50), (1, 3): Fraction(3, 10), (2, 3): Fraction(1, 20)}
+    chances[3, 3] = Fraction(1)
+    analysis = Analysis(game.board, 10, chances)
+    assert analysis.best == (0, 3)
+    rows = draw(game, analysis=analysis).plain.split("\n")[1:]
+    assert [row[-4:] for row in rows] == ["[2%]", " 30 ", " 5% ", "100 "]
+    assert {row[-8:-4] for row in rows} == {"  1 "}  # the revealed digits: no sign
 
 
 # --- the command ----------------------------------------------------------------------------------
