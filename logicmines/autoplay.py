@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+import signal
 import sys
 import time
 from collections.abc import Iterable, Iterator
@@ -79,10 +80,17 @@ def run_games(
         import multiprocessing
 
         # no more processes than games: each starts in about a second
-        with multiprocessing.get_context("spawn").Pool(max(1, min(workers, games))) as pool:
+        processes = max(1, min(workers, games))
+        with multiprocessing.get_context("spawn").Pool(processes, _quiet_worker) as pool:
             yield from pool.imap(play, indices)
     else:
         yield from map(play, indices)
+
+
+def _quiet_worker() -> None:
+    """A worker process leaves Ctrl-C to the parent, which stops the pool (its workers then end
+    without a traceback each)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _on_dask(play: partial, indices: range, scheduler: object) -> Iterator[Outcome]:
@@ -159,6 +167,7 @@ class _Progress:
 
 # The engines that list every solution, and what a run of theirs that gives up is told.
 _LISTING = ("reference", "gprolog", "clingo", "clpfd")
+GAME_NUMBERS = 2**53  # --start + --games at most this
 _SMALL_BOARDS = " (the engines that list every solution play small boards only)"
 
 
@@ -183,6 +192,12 @@ def run_autoplay(
         height, width, mines = _settings(size, mines, rules, games, seed, workers)
         if start < 0:
             raise DealError(f"--start must be at least 0, not {start}")
+        if start + games > GAME_NUMBERS:
+            # JSON's `start` is a number: past 2**53 JavaScript and jq would round it
+            raise DealError(
+                f"a run's games are numbered below 2**53 ({GAME_NUMBERS:,}), so that every JSON "
+                f"reader keeps --start exactly: --start {start:,} with {games:,} games goes past"
+            )
         make_backend(backend)  # an unknown or missing engine is said here, not in a worker
         outcomes: list[Outcome] = []
         progress = _Progress(games, err)
@@ -213,6 +228,8 @@ def run_autoplay(
         where = f"autoplay: game {start + len(outcomes)} of seed {seed}"
         err.write(error_line(f"{where}: {failure}{advice}") + "\n")
         return 2
+    except BrokenPipeError:
+        raise  # the reader went away (| head): the command ends quietly, status 0
     except (DealError, ValueError, OSError, BackendUnavailable) as failure:
         err.write(error_line(f"autoplay: {failure}") + "\n")
         return 2

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import math
 import os
 import re
 import secrets
+import signal
 import sys
+import threading
 from itertools import islice
 from typing import TextIO
 
@@ -965,19 +968,39 @@ def run_play(args: argparse.Namespace, out: Out) -> int:
 def run_autoplay(args: argparse.Namespace, out: Out) -> int:
     from .autoplay import run_autoplay as autoplay  # dask only when a scheduler is named
 
-    return autoplay(
-        args.size,
-        args.mines,
-        args.rules,
-        args.games,
-        args.seed,
-        args.backend,
-        args.json,
-        args.workers,
-        args.scheduler,
-        out=out.stream,
-        start=args.start,
-    )
+    with _stopped_by_sigterm():
+        return autoplay(
+            args.size,
+            args.mines,
+            args.rules,
+            args.games,
+            args.seed,
+            args.backend,
+            args.json,
+            args.workers,
+            args.scheduler,
+            out=out.stream,
+            start=args.start,
+        )
+
+
+@contextlib.contextmanager
+def _stopped_by_sigterm():
+    """SIGTERM (`kill`) ends a long run as Ctrl-C does: the worker processes are stopped on the
+    way out (status 143), where Python's default left them writing into a closed pipe, each
+    with a traceback."""
+
+    def stop(signum, frame):
+        raise SystemExit(128 + signum)
+
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGTERM, stop)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 OTHER_RUNNERS = {

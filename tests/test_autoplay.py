@@ -6,11 +6,17 @@ import doctest
 import io
 import json
 import math
+import os
 import re
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
 
 import distributed  # the [cluster] extra, part of the dev install
 import pytest
-from conftest import ROOT
+from conftest import ROOT, checkout_env, default_ctrl_c
 
 from logicmines.autoplay import Z95, game_seed, run_autoplay, run_games, wilson
 from logicmines.bot import play_game
@@ -221,3 +227,73 @@ def test_the_python_example_in_docs_autoplay_runs() -> None:
     runner = doctest.DocTestRunner()
     runner.run(test)
     assert runner.failures == 0 and runner.tries >= 4
+
+
+def _run_in_background(*words: str) -> subprocess.Popen:
+    return subprocess.Popen(
+        [sys.executable, "-m", "logicmines", "autoplay", *words],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=checkout_env(),
+        preexec_fn=default_ctrl_c,
+        start_new_session=True,  # its own process group: Ctrl-C reaches it and its workers only
+    )
+
+
+def _children(pid: int) -> list[str]:
+    """The processes whose parent is `pid` (from /proc, to need no psutil)."""
+    found = []
+    for status in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = status.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            found.append(status.parent.name)
+    return found
+
+
+@pytest.mark.parametrize(("how", "status"), [("ctrl-c", 130), ("kill", 143)])
+def test_a_run_on_workers_stopped_by_ctrl_c_or_kill_ends_them_without_a_traceback(how, status):
+    words = ("--size", "9x9", "--mines", "10", "--games", "100000", "--workers", "2")
+    run = _run_in_background(*words)
+    deadline = time.monotonic() + 60
+    while len(_children(run.pid)) < 2 and time.monotonic() < deadline:
+        time.sleep(0.2)  # the workers started (a spawned process takes about a second)
+    time.sleep(2)  # and are playing
+    children = _children(run.pid)
+    if how == "ctrl-c":
+        os.killpg(run.pid, signal.SIGINT)
+    else:
+        run.send_signal(signal.SIGTERM)
+    out, err = run.communicate(timeout=60)
+    assert run.returncode == status
+    assert err.decode() == ""  # no worker's traceback, no leaked semaphores
+    time.sleep(1)
+    assert [pid for pid in children if _alive(pid)] == []
+
+
+def _alive(pid: str) -> bool:
+    try:
+        state = (Path("/proc") / pid / "stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+def test_a_run_whose_reader_goes_away_ends_quietly():
+    run = _run_in_background("--size", "3x3", "--mines", "1", "--games", "5000", "--json")
+    first = run.stdout.readline()
+    run.stdout.close()  # as `| head -1` does
+    err = run.stderr.read()
+    assert run.wait(timeout=60) == 0 and json.loads(first)["won"] in (True, False)
+    assert err.decode() == ""
+
+
+def test_a_run_past_the_numbers_json_keeps_exactly_is_refused() -> None:
+    err = io.StringIO()
+    assert run_autoplay("3x3", 1, games=2, start=2**53 - 1, err=err) == 2
+    assert "numbered below 2**53 (9,007,199,254,740,992)" in err.getvalue()
+    out = io.StringIO()
+    assert run_autoplay("3x3", 1, games=1, start=2**53 - 1, as_json=True, out=out) == 0
+    assert json.loads(out.getvalue().splitlines()[-1])["start"] == 2**53 - 1
