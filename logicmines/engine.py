@@ -90,6 +90,23 @@ def valid_timeout(seconds: float | None) -> float | None:
     return float(seconds)
 
 
+class TimeLimit:
+    """An engine's `timeout` attribute, checked whenever it is set (`engine.timeout = 5`), not only
+    when the engine is made: `valid_timeout`'s TypeError or ValueError at the assignment, so that
+    no engine reads a limit of 0, -1 or nan later as no limit, or as one already past."""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.slot = "_" + name
+
+    def __get__(self, engine: object, owner: type | None = None) -> float | None:
+        if engine is None:
+            return self  # type: ignore[return-value]  (the class's attribute: the descriptor)
+        return getattr(engine, self.slot, None)
+
+    def __set__(self, engine: object, seconds: float | None) -> None:
+        setattr(engine, self.slot, valid_timeout(seconds))
+
+
 class Deadline:
     """A time limit that has started: `left()` says how long remains, or raises EngineTimeout."""
 

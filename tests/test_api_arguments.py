@@ -216,6 +216,26 @@ def test_a_time_limit_out_of_range_is_a_value_error():
             logicmines.get_backend("kanren", timeout=timeout)
 
 
+def test_a_time_limit_set_on_an_engine_is_checked_as_when_it_is_made(engine):
+    # reference, clpfd and gprolog read a limit set later unchecked: 0 was no limit there,
+    # nan a Prolog type error, 10**7 an OverflowError
+    made_with = engine.timeout
+    for timeout in (0, -1, float("nan"), float("inf"), 10**7):
+        with pytest.raises(ValueError, match="^a timeout is a positive number of seconds"):
+            engine.timeout = timeout
+    for timeout in ("5", True):
+        with pytest.raises(TypeError, match="^a timeout is a number of seconds or None, not "):
+            engine.timeout = timeout
+    assert engine.timeout == made_with  # a refused limit leaves the one before
+    try:
+        engine.timeout = 5
+        assert engine.timeout == 5.0 and engine.count(BOARD) == 12
+        engine.timeout = None
+        assert engine.timeout is None and engine.count(BOARD, mines=1) == 3
+    finally:
+        engine.timeout = made_with
+
+
 def test_a_solution_limit_past_what_python_can_count_lists_every_solution(engine):
     # kanren and prolog raised islice's ValueError on the first solution; gprolog listed none
     for limit in (2**63, 10**30):

@@ -89,11 +89,19 @@ def test_compare_where_no_engine_answers_in_time_is_a_timeout():
     assert "no engine answered" in run.out  # the comparison is still drawn
 
 
-def test_compare_does_not_call_one_answer_agreement(monkeypatch):
-    monkeypatch.delitem(REGISTRY, "prolog")
-    monkeypatch.delitem(REGISTRY, "gprolog")
-    monkeypatch.delitem(REGISTRY, "clingo")
-    monkeypatch.delitem(REGISTRY, "clpfd")
+@pytest.fixture
+def registry_kept():
+    """REGISTRY as it was afterwards, in its order too (monkeypatch.delitem puts a name back at
+    the end, and the engines' order is what the error messages list)."""
+    kept = dict(REGISTRY)
+    yield
+    REGISTRY.clear()
+    REGISTRY.update(kept)
+
+
+def test_compare_does_not_call_one_answer_agreement(registry_kept):
+    for name in ("prolog", "gprolog", "clingo", "clpfd"):
+        del REGISTRY[name]
     run = run_main(["compare", "--timeout", "0.3", "--json"], stdin=ALL_UNKNOWN_5X5)
     (record,) = run.records()
     assert record["engines"]["reference"] == {"error": "> timeout (0.3 s)"}

@@ -54,7 +54,7 @@ from ..engine import (
     Deadline,
     EngineError,
     EngineTimeout,
-    valid_timeout,
+    TimeLimit,
 )
 from ..resources import data_path
 from ..results import CheckResult, Verdict, solved_board
@@ -115,12 +115,14 @@ class ClingoBackend:
     `DEFAULT_TIMEOUT` because count and analyze list every solution (see the module's notes).
     """
 
+    timeout = TimeLimit()  # seconds or None, checked when set
+
     name = NAME
     program = "asp/board.lp"
     DEFAULT_TIMEOUT = 60.0
 
     def __init__(self, timeout: float | None = DEFAULT_TIMEOUT) -> None:
-        self.timeout = valid_timeout(timeout)
+        self.timeout = timeout
         try:
             import clingo
         except ImportError as why:

@@ -32,7 +32,7 @@ from fractions import Fraction
 
 from ..analysis import Analysis
 from ..board import Board
-from ..engine import EngineTimeout, valid_timeout
+from ..engine import EngineTimeout, TimeLimit
 from ..results import CheckResult, Verdict
 from ..words import plural
 from .arguments import checks_arguments
@@ -68,6 +68,8 @@ _TOO_BIG = (
 class ClpfdBackend:
     """check / count / solutions / analyze by the whole-board CLP(FD) model of prolog/board.pl."""
 
+    timeout = TimeLimit()  # seconds or None, checked when set
+
     name = "clpfd"
     program = "prolog/board.pl"
     DEFAULT_TIMEOUT = 60.0
@@ -75,7 +77,7 @@ class ClpfdBackend:
     def __init__(self, timeout: float | None = DEFAULT_TIMEOUT) -> None:
         self.swipl = swipl(self.name)
         self.swipl.load("board.pl")
-        self.timeout = valid_timeout(timeout)
+        self.timeout = timeout
 
     def check(self, board: Board, mines: int | None = None) -> CheckResult:
         puzzle = board.as_puzzle()

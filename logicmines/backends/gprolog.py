@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from .. import gprolog
 from ..analysis import Analysis, from_models
 from ..board import Board
-from ..engine import BackendUnavailable, EngineError, EngineTimeout, valid_timeout
+from ..engine import BackendUnavailable, EngineError, EngineTimeout, TimeLimit
 from ..results import CheckResult, Verdict
 from ..words import plural
 from .arguments import checks_arguments
@@ -26,6 +26,8 @@ _NO_MODEL = "the original program finds no solution"
 class GprologBackend:
     """check / count / solutions / analyze by the verbatim original under GNU Prolog."""
 
+    timeout = TimeLimit()  # seconds or None, checked when set
+
     name = "gprolog"
     program = "prolog/gprolog/original.pl"
     # Like `reference`, it lists every solution (setof/3) on every answer: an 8x8 board of 43
@@ -33,7 +35,7 @@ class GprologBackend:
     DEFAULT_TIMEOUT = 60.0
 
     def __init__(self, timeout: float | None = DEFAULT_TIMEOUT) -> None:
-        self.timeout = valid_timeout(timeout)
+        self.timeout = timeout
         try:
             gprolog.executable()  # compiled once per machine, not inside a timed answer
         except gprolog.GprologUnavailable as missing:

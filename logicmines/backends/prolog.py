@@ -24,7 +24,7 @@ from contextlib import contextmanager
 
 from ..analysis import Analysis, from_models
 from ..board import Board
-from ..engine import USE_KANREN, Model, Piece, valid_timeout
+from ..engine import USE_KANREN, Model, Piece, TimeLimit
 from ..results import CheckResult, Verdict
 from ..words import plural
 from . import BackendUnavailable, EngineError, EngineTimeout
@@ -292,6 +292,8 @@ class ReferenceBackend:
     cannot stop a query. A time limit reached or a Prolog stack exhausted raises EngineError.
     """
 
+    timeout = TimeLimit()  # seconds or None, checked when set
+
     name = "reference"
     program = "prolog/minesweeper.pl"
     DEFAULT_TIMEOUT = 60.0
@@ -299,7 +301,7 @@ class ReferenceBackend:
     def __init__(self, timeout: float | None = DEFAULT_TIMEOUT) -> None:
         self.swipl = swipl(self.name)
         self.swipl.load("minesweeper.pl")
-        self.timeout = valid_timeout(timeout)
+        self.timeout = timeout
 
     def check(self, board: Board, mines: int | None = None) -> CheckResult:
         puzzle = board.as_puzzle()

@@ -9,7 +9,7 @@ from itertools import islice
 
 from ..analysis import Analysis, analyze, analyze_staged
 from ..board import Board
-from ..engine import NO_LIMIT, Deadline, Model, Piece, PieceMemo, valid_timeout
+from ..engine import NO_LIMIT, Deadline, Model, Piece, PieceMemo, TimeLimit
 from ..explain import explain
 from ..problem import NoSolution, Problem
 from ..results import CheckResult, Verdict, solved_board
@@ -27,10 +27,12 @@ class StagedBackend:
     one call can take long reads `memo.deadline.left()` and stops itself within it.
     """
 
+    timeout = TimeLimit()  # seconds or None, checked when set
+
     name = "staged"
 
     def __init__(self, timeout: float | None = None) -> None:
-        self.timeout = valid_timeout(timeout)
+        self.timeout = timeout
         self.memo = PieceMemo(self)
 
     @contextmanager
