@@ -193,7 +193,11 @@ def build_parser() -> argparse.ArgumentParser:
     _generate(commands)
     _play(commands)
     _autoplay(commands)
-    _command(commands, "stats", "3BV, openings, islands and mine density of each game board.")
+    _command(
+        commands,
+        "stats",
+        "3BV, openings, islands and mine density of each game board (or solved puzzle).",
+    )
     _trace(commands)
     engines = ", ".join(REGISTRY)
     compare = _exact(

@@ -623,7 +623,8 @@ def run_play(args: argparse.Namespace, out: object = None, stderr: TextIO | None
         if not all(stream is not None and stream.isatty() for stream in streams):
             # textual draws the game on standard error: redirected, the screen stays blank
             raise GameError(
-                "play needs a terminal: standard input, output and error are not all one"
+                "play needs a terminal: standard input, output and error must all be the terminal "
+                "(the game is drawn on standard error, so 2>FILE would leave the screen blank)"
             )
     except (GameError, BoardSyntaxError, DealError, BackendUnavailable) as error:
         if stderr is not None:  # closed: the status says it

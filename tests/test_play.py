@@ -631,8 +631,9 @@ def test_play_without_a_terminal_is_one_error_line_and_status_2(capsys):
     assert run_play(arguments()) == 2
     err = capsys.readouterr().err
     assert err == (
-        "logicmines: error: play needs a terminal: standard input, output and error are not all "
-        "one\n"
+        "logicmines: error: play needs a terminal: standard input, output and error must all be "
+        "the terminal (the game is drawn on standard error, so 2>FILE would leave the screen "
+        "blank)\n"
     )
 
 
