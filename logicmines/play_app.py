@@ -205,9 +205,16 @@ class BoardView(ScrollView, can_focus=False):
             strip = Strip(line.render(self.app.console), line.cell_len)
             self._strips[index] = strip
         label = min(self.label, width)
-        # the row's number stays at the left; the squares scroll under it
-        squares = strip.crop_extend(label + shift, shift + width, self.rich_style)
-        return Strip.join([strip.crop_extend(0, label, self.rich_style), squares])
+        # the row's number stays at the left; the squares scroll under it, as many whole ones as
+        # fit (a square cut at the right edge showed the 2 of 21 % as a chance of its own)
+        whole = (width - label) // self.square * self.square
+        squares = strip.crop_extend(label + shift, label + shift + whole, self.rich_style)
+        rest = Strip.blank(width - label - whole, self.rich_style)
+        return Strip.join([strip.crop_extend(0, label, self.rich_style), squares, rest])
+
+    def on_resize(self, event: events.Resize) -> None:
+        # a smaller window may have left the cursor out of view: follow it, once laid out
+        self.call_after_refresh(self.app._keep_cursor_visible)  # type: ignore[attr-defined]
 
     def on_click(self, event: events.Click) -> None:
         if event.y == 0 or event.x < self.label:

@@ -728,8 +728,8 @@ async def test_a_board_larger_than_the_terminal_starts_with_the_cursor_in_view(t
 
 
 def columns_on_screen(field: BoardView, label: int) -> list[str]:
-    """The column numbers on the screen's top line, one field per square, the last one cut
-    at the screen's edge."""
+    """The column numbers on the screen's top line, one field per square (then the blank
+    that is left at the right edge, narrower than a square)."""
     top = field.render_line(0).text[label:]
     return [top[i : i + field.square] for i in range(0, len(top), field.square)]
 
@@ -785,6 +785,39 @@ async def test_a_board_scrolled_sideways_shows_whole_columns(tmp_path):
             await pilot.press(*["left"] * 5)
             await pilot.pause()
             await scrolled_whole(field, label, 4)
+
+
+def cursor_in_view(app: PlayApp, label: int) -> bool:
+    field = app.query_one(BoardView)
+    width, height = field.scrollable_content_region.size
+    r, c = app.cursor
+    x, y = label + c * field.square - field.shift, r + 1 - field.scroll_y
+    return label <= x <= width - field.square and 1 <= y < height
+
+
+@played
+async def test_no_square_is_cut_at_the_right_edge_and_a_smaller_window_follows_the_cursor(
+    tmp_path,
+):
+    # at 40 columns every row ended with ' 2' (part of 21 %); shrunk, the view stayed at the
+    # top left with the cursor at (15,25) until the next arrow key
+    app = app_for(new_game(16, 30, 99, seed=7), tmp_path)
+    async with app.run_test(size=(130, 25)) as pilot:
+        await pilot.press(*["down"] * 7, *["right"] * 10)  # the cursor to (15,25)
+        await pilot.pause()
+        assert app.cursor == (15, 25) and cursor_in_view(app, 4)
+        field = app.query_one(BoardView)
+        for size in ((40, 15), (31, 10), (47, 12)):
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            await pilot.pause()
+            assert cursor_in_view(app, 4), size
+            width = field.scrollable_content_region.width
+            for y in range(field.scrollable_content_region.height):
+                line = field.render_line(y).text
+                whole = 4 + (width - 4) // 3 * 3
+                assert len(line) == width and line[whole:].strip() == "", (size, y, line)
+            await scrolled_whole(field, 4, 3)
 
 
 @played
