@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from .analysis import Analysis
 from .backends import Backend
 from .board import Board, Cell
-from .deal import DealError, check_seed, check_size, deal, dealt_as
+from .deal import DealError, Game, check_seed, check_size, deal, dealt_as
 from .parse import parse_boards
 from .reveal import reveal, status
 from .stats import StatsError, board_stats
@@ -151,8 +151,11 @@ class GameState:
         self.clicks += 1
         return True
 
-    def _deal(self, first: Cell) -> None:
-        game = deal(
+    def deal_for(self, first: Cell, progress: Callable[[int, int], None] | None = None) -> Game:
+        """The game a first click at `first` deals (`deal`'s `progress` told as it goes), with
+        nothing changed here: a screen deals a slow no-guess game so, away from its own thread,
+        then `lay`s it and clicks. DealError when it cannot be dealt."""
+        return deal(
             self.height,
             self.width,
             self.mines,
@@ -160,10 +163,17 @@ class GameState:
             no_guess=self.no_guess,
             zero_start=self.zero_start,
             seed=self.seed,
+            progress=progress,
         )
+
+    def lay(self, game: Game) -> None:
+        """Lay the mines of `game` (from `deal_for`): the next click plays on them."""
         self.board = game.board
         self.dealt = True
         self.bbbv = board_stats(game.board).bbbv
+
+    def _deal(self, first: Cell) -> None:
+        self.lay(self.deal_for(first))
 
     def _start(self) -> None:
         if self.started is None:

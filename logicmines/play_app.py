@@ -14,6 +14,7 @@ import os
 import secrets
 import sys
 import threading
+import time
 from fractions import Fraction
 from pathlib import Path
 from typing import TextIO
@@ -22,7 +23,7 @@ from .analysis import Analysis
 from .backends import Backend, BackendUnavailable, EngineError, make_backend
 from .backends.prolog import release_thread
 from .board import Cell
-from .deal import PRESETS, DealError, dealt_as, parse_size
+from .deal import PRESETS, DealError, Game, dealt_as, parse_size
 from .files import UsageError, input_limit, read_text, writable_target, write_whole
 from .game import GameError, GameState, load_game, new_game
 from .output import error_line
@@ -317,6 +318,9 @@ class PlayApp(App[None]):
         self.hints = False
         self.analysis: Analysis | None = None  # the overlay's, for the board on the screen
         self._engine_lock = threading.Lock()  # one question to the engine at a time
+        # A no-guess game being dealt on another thread (a 300x300 one takes half a minute):
+        # the screen answers q and ? meanwhile, and ignores moves.
+        self.dealing = False
 
     def compose(self) -> ComposeResult:
         yield Static(id="status")
@@ -416,6 +420,15 @@ class PlayApp(App[None]):
         self._play(self.state.chord)
 
     def _play(self, move) -> None:
+        if self.dealing:
+            return  # the line says it is dealing, and that q quits
+        state = self.state
+        first = not state.dealt and move == state.click and self.cursor not in state.flags
+        if first and state.no_guess:
+            self.dealing = True
+            self.say(DEALING + " ...; q quits")
+            self._deal_away(state, self.cursor)
+            return
         try:
             changed = move(self.cursor)
         except DealError as error:
@@ -423,6 +436,46 @@ class PlayApp(App[None]):
             return
         if changed:
             self._after_move()
+
+    @work(thread=True, exclusive=True, group="deal")
+    def _deal_away(self, state: GameState, first: Cell) -> None:
+        """Deal the no-guess game of a first click at `first` away from the screen's thread,
+        saying on the bottom line how many mines it has moved, then play that click."""
+        began, told = time.monotonic(), [0.0]
+
+        def progress(moved: int, most: int) -> None:
+            now = time.monotonic()
+            if now - told[0] >= 0.2:  # a few times a second, not once per mine
+                told[0] = now
+                line = f"{DEALING}: {plural(moved, 'mine')} moved (it gives up after {most:,}), "
+                self._from_thread(self.say, f"{line}{now - began:.0f} s so far; q quits")
+
+        try:
+            game = state.deal_for(first, progress)
+        except DealError as error:
+            self._from_thread(self._not_dealt, state, str(error))
+            return
+        self._from_thread(self._dealt, state, game, first)
+
+    def _from_thread(self, *call) -> None:
+        try:
+            self.call_from_thread(*call)
+        except RuntimeError:  # the game has ended (q) while it was dealing
+            pass
+
+    def _dealt(self, state: GameState, game: Game, first: Cell) -> None:
+        self.dealing = False
+        if state is not self.state:
+            return
+        state.lay(game)
+        self.say("")
+        if state.click(first):
+            self._after_move()
+
+    def _not_dealt(self, state: GameState, message: str) -> None:
+        self.dealing = False
+        if state is self.state:
+            self.say(f"cannot deal: {message}", "lost")
 
     def _after_move(self) -> None:
         state = self.state
@@ -451,6 +504,8 @@ class PlayApp(App[None]):
         self.refresh_board()
 
     def action_new_game(self) -> None:
+        if self.dealing:
+            return
         old = self.state
         seed = (old.seed + 1) % 2**64  # a session from --seed S plays S, S+1, ...: replayable
         self.state = new_game(
@@ -482,6 +537,8 @@ class PlayApp(App[None]):
         return Path(f"logicmines-{state.height}x{state.width}-seed{state.seed}.txt")
 
     def action_save(self) -> None:
+        if self.dealing:
+            return  # nothing to save yet: the game starts with the click being dealt for
         try:
             text = self.state.saved_text()
             _write(self.save_to, text)
@@ -555,6 +612,7 @@ class PlayApp(App[None]):
 
 
 SAVES = "s saves the game to a file"
+DEALING = "dealing a game that needs no guess"
 
 
 def _write(path: Path, text: str) -> None:
@@ -644,12 +702,13 @@ def run_play(args: argparse.Namespace, out: object = None, stderr: TextIO | None
 
 def play_to_the_end(app: PlayApp, **options) -> None:
     """Run the game (`options` go to `App.run`) until the player quits, then end the process at
-    once if an engine is still working out hints: it cannot be stopped in the middle of an
-    answer, and the process would wait for it (up to --timeout) with the game already gone.
+    once if an engine is still working out hints, or a no-guess game is still being dealt: they
+    cannot be stopped in the middle, and the process would wait for them (up to --timeout, or
+    the deal's end) with the game already gone.
     `logicmines play` runs so, as its process is the game's alone."""
     loop = asyncio.new_event_loop()  # on its own loop, run returns once the terminal is back
     app.run(loop=loop, **options)
-    if app._engine_lock.locked():
+    if app._engine_lock.locked() or app.dealing:
         sys.stdout.flush()
         sys.stderr.flush()
         os._exit(0)

@@ -29,6 +29,7 @@ from logicmines.game import GameError, GameState, load_game, new_game
 from logicmines.parse import BoardSyntaxError
 from logicmines.play_app import BoardView, KeysScreen, PlayApp, draw, prepare, run_play
 from logicmines.reveal import reveal
+from logicmines.solvable import solvable
 from logicmines.stats import board_stats
 from logicmines.words import percent
 
@@ -464,6 +465,56 @@ async def test_question_mark_shows_the_keys_and_any_key_closes_them(tmp_path):
         assert "right click       flag or unflag" in keys
         await pilot.press("x")
         assert not isinstance(app.screen, KeysScreen)
+
+
+@played
+async def test_a_no_guess_game_is_dealt_off_the_screens_thread_and_then_clicked(tmp_path):
+    game = new_game(9, 9, 10, seed=3, no_guess=True, zero_start=True)
+    app = app_for(game, tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("space")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert game.dealt and not app.dealing and game.clicks == 1
+        assert game.board[app.cursor] == "B"  # the zero start opened
+        # the game its seed deals for that click, whichever thread deals it: won by logic
+        layout = new_game(9, 9, 10, seed=3, no_guess=True, zero_start=True).deal_for(app.cursor)
+        assert solvable(layout.board, app.cursor, mines=10).won
+        assert game.board == reveal(layout.board, app.cursor)
+
+
+@played
+async def test_while_a_no_guess_game_is_dealt_moves_wait_and_q_quits(tmp_path, monkeypatch):
+    release, asked = threading.Event(), []
+    real = GameState.deal_for
+
+    def slow(state, first, progress=None):
+        asked.append(first)
+        progress(1, 100)
+        release.wait(30)  # a deal that takes long: until the test lets it go
+        return real(state, first, progress)
+
+    monkeypatch.setattr(GameState, "deal_for", slow)
+    game = new_game(9, 9, 10, seed=3, no_guess=True)
+    app = app_for(game, tmp_path)
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("space")
+            await pilot.pause()
+            assert app.dealing and asked == [(4, 4)]
+            assert message(app).startswith("dealing a game that needs no guess")
+            assert message(app).endswith("q quits")
+            await pilot.press("right", "space", "f", "n", "s")  # ignored, but the cursor moves
+            await pilot.pause()
+            assert asked == [(4, 4)] and app.state is game and not game.flags
+            assert app.cursor == (4, 5) and not app.save_to.exists()
+            began = time.monotonic()
+            await pilot.press("q")
+            await pilot.pause()
+            assert not app.is_running and time.monotonic() - began < 5
+    finally:
+        release.set()
+    assert not game.dealt  # the game ended before its mines were laid
 
 
 @played
