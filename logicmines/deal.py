@@ -226,9 +226,7 @@ def _no_guess(
             mines = sorted(position.mines)
             stuck = [cell for cell in mines if position.unknown(cell)] or mines
             safe = [
-                cell
-                for cell in sorted(position.around)
-                if cell not in position.mines and cell not in kept
+                cell for cell in position.cells() if cell not in position.mines and cell not in kept
             ]
             position.move(draw.choice(stuck), draw.choice(safe))
             position = fresh(position.mines)
@@ -239,7 +237,7 @@ def _move_a_mine(position: Position, draw: Draw) -> bool:
     found, one of those that wall the unknown squares off) to an unknown square away from
     everything opened, so that the judge can go on from where it is; False when there is no
     such square."""
-    unknown = [cell for cell in sorted(position.around) if position.unknown(cell)]
+    unknown = [cell for cell in position.cells() if position.unknown(cell)]
     opened, around = position.opened, position.around
     beside = {cell for cell in unknown if any(n in opened for n in around[cell])}
     away = [cell for cell in unknown if cell not in beside and cell not in position.mines]

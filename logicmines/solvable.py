@@ -48,11 +48,34 @@ def _backend() -> Backend:
     return make_backend("kanren")
 
 
+class _Around(dict):
+    """Each cell's neighbours on a board of one size, worked out when first asked for and kept:
+    all of a million cells' take seconds, which a time limit could not interrupt, and a game
+    that logic stops early never asks for most of them. A cell off the board is a KeyError."""
+
+    def __init__(self, height: int, width: int):
+        super().__init__()
+        self.height, self.width = height, width
+
+    def __missing__(self, cell: Cell) -> tuple[Cell, ...]:
+        r, c = cell
+        h, w = self.height, self.width
+        if not (0 <= r < h and 0 <= c < w):
+            raise KeyError(cell)
+        found = tuple(
+            (i, j)
+            for i in range(max(r - 1, 0), min(r + 2, h))
+            for j in range(max(c - 1, 0), min(c + 2, w))
+            if i != r or j != c
+        )
+        self[cell] = found
+        return found
+
+
 @cache
-def _neighbours(height: int, width: int) -> dict[Cell, tuple[Cell, ...]]:
-    """Every cell's neighbours on a board of this size, worked out once per size."""
-    board = Board(("?" * width,) * height)
-    return {cell: board.neighbours(cell) for cell in board.cells()}
+def _neighbours(height: int, width: int) -> _Around:
+    """The cells' neighbours on a board of this size, one table per size."""
+    return _Around(height, width)
 
 
 class Position:
@@ -64,10 +87,10 @@ class Position:
         self.mines = set(mines)
         self.total = total
         self.around = _neighbours(height, width)
-        self.digits = {cell: 0 for cell in self.around}
+        self.digits: dict[Cell, int] = {}  # the mines around each cell; a cell left out has none
         for mine in self.mines:
             for cell in self.around[mine]:
-                self.digits[cell] += 1
+                self.digits[cell] = self.digits.get(cell, 0) + 1
         self.opened: set[Cell] = set()
         self.found: set[Cell] = set()  # mines the judge has deduced
         self.changed: set[Cell] = set()  # squares opened, found or moved since the last settle
@@ -76,6 +99,14 @@ class Position:
     def won(self) -> bool:
         """Every safe square is open."""
         return len(self.opened) == self.height * self.width - len(self.mines)
+
+    def cells(self) -> list[Cell]:
+        """Every square, in reading order."""
+        return [(r, c) for r in range(self.height) for c in range(self.width)]
+
+    def digit(self, cell: Cell) -> int:
+        """The mines around `cell`."""
+        return self.digits.get(cell, 0)
 
     def unknown(self, cell: Cell) -> bool:
         return cell not in self.opened and cell not in self.found
@@ -89,7 +120,7 @@ class Position:
                 continue
             self.opened.add(here)
             self.changed.add(here)
-            if self.digits[here] == 0:
+            if self.digit(here) == 0:
                 stack.extend(n for n in self.around[here] if n not in self.opened)
 
     def move(self, mine: Cell, to: Cell) -> None:
@@ -101,7 +132,7 @@ class Position:
         for cell in self.around[mine]:
             self.digits[cell] -= 1
         for cell in self.around[to]:
-            self.digits[cell] += 1
+            self.digits[cell] = self.digit(cell) + 1
         self.changed.update(self.around[mine])
         self.changed.update(self.around[to])
 
@@ -121,7 +152,7 @@ class Position:
         if not unknown:
             return None
         found = sum(1 for n in self.around[cell] if n in self.found)
-        return Constraint(cell, self.digits[cell], unknown, self.digits[cell] - found)
+        return Constraint(cell, self.digit(cell), unknown, self.digit(cell) - found)
 
     def _settle_near(self, engine: Backend) -> bool:
         """Settle what single digits and pairs of digits near the last changes force; True when
@@ -173,7 +204,7 @@ class Position:
             for c in range(self.width):
                 cell = (r, c)
                 if cell in self.opened:
-                    row.append(str(self.digits[cell]))
+                    row.append(str(self.digit(cell)))
                 elif cell in self.found:
                     row.append("*")
                 else:
@@ -187,7 +218,7 @@ class Position:
 
         def square(cell: Cell) -> str:
             if cell in self.opened:
-                return "B" if self.digits[cell] == 0 else str(self.digits[cell])
+                return "B" if self.digit(cell) == 0 else str(self.digit(cell))
             return "M" if cell in self.mines else "E"
 
         rows = tuple("".join(square((r, c)) for c in range(self.width)) for r in range(self.height))
@@ -197,7 +228,7 @@ class Position:
 
     def stuck(self) -> tuple[Cell, ...]:
         """The squares no deduction settled, in reading order."""
-        return tuple(cell for cell in sorted(self.around) if self.unknown(cell))
+        return tuple(cell for cell in self.cells() if self.unknown(cell))
 
 
 @dataclass(frozen=True)
@@ -225,6 +256,7 @@ def solvable(
 ) -> Solvability:
     """Play `game` (a LeetCode game board, mines marked M) from `click` by deduction alone, with
     the mine total `mines` when given. SolvableError for a board or click it cannot play."""
+    deadline = Deadline("solvable", timeout)  # from the call: reading the game counts too
     layout = check_game(game, click, mines)
     click = tuple(click)
     position = Position(game.height, game.width, layout, mines)
@@ -233,7 +265,7 @@ def solvable(
             position.opened.add(cell)
             position.changed.add(cell)
     position.open(click)
-    won = position.play(Deadline("solvable", timeout))
+    won = position.play(deadline)
     return Solvability(
         won, click, mines, position.game(game), position.board(), () if won else position.stuck()
     )
