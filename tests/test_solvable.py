@@ -14,6 +14,7 @@ from logicmines.reveal import reveal, status
 from logicmines.solvable import (
     Position,
     SolvableError,
+    _Around,
     solvable,
     solvable_lines,
     solvable_record,
@@ -170,3 +171,18 @@ def test_the_judge_opens_what_a_click_opens_by_the_click_rules(height, width, de
     position = Position(board.height, board.width, mines)
     position.open(click)
     assert position.game() == reveal(board, click)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(1, 7), st.integers(1, 7), st.data())
+def test_the_neighbours_worked_out_when_asked_are_the_boards(height, width, data):
+    around = _Around(height, width)
+    board = Board(("?" * width,) * height)
+    cells = data.draw(st.permutations(list(board.cells())))  # asked in any order
+    for cell in cells:
+        assert around[cell] == board.neighbours(cell)
+    assert dict(around) == {cell: board.neighbours(cell) for cell in board.cells()}
+    for off in ((-1, 0), (0, -1), (height, 0), (0, width)):
+        with pytest.raises(KeyError):
+            around[off]
+    assert len(around) == height * width  # a cell off the board is not kept
