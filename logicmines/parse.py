@@ -157,8 +157,16 @@ class _ToBoards(Transformer):
             if len(inner) != 1 or inner not in _CELLS:
                 if not inner:
                     raise _Problem(cell.line, cell.column, f"an empty cell; {CELL_HELP}")
-                shown = _show(inner) if len(inner) == 1 else _quote(inner)
-                raise _Problem(cell.line, cell.column + 1, f"unexpected {shown}; {CELL_HELP}")
+                if len(inner) > 1:  # "EE": a cell is one character, however good its letters
+                    raise _Problem(
+                        cell.line,
+                        cell.column + 1,
+                        f"unexpected {_quote(inner)}; a bracketed cell is one character in "
+                        f'quotes, like "E" or "1", and {CELL_HELP}',
+                    )
+                raise _Problem(
+                    cell.line, cell.column + 1, f"unexpected {_show(inner)}; {CELL_HELP}"
+                )
         return _BracketRow.by_cell(tokens)
 
     def brackets(self, rows: list[_BracketRow]) -> Board:
@@ -331,6 +339,12 @@ def _unexpected_token(text: str, token: Token, expected: set[str]) -> tuple[int,
     if token.type == "ROW" and before == "]":
         return pos, f"a board starts here, after a bracketed board; {APART_HELP}"
     if token.type == "ROW":
+        gap = len(text[:pos].rstrip(" \t"))
+        if text[gap : gap + 1] in (" ", "\t"):  # the blank inside the row is what is wrong
+            return (
+                gap,
+                f"unexpected {_show(text[gap])}; the cells of a row are written without spaces",
+            )
         return pos, f"unexpected {_describe(token)}; the cells of a row are written without spaces"
     if token.type == "CELL":
         return pos, f"{_describe(token)} is outside brackets; {ROWS_HELP}"

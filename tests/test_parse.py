@@ -374,8 +374,19 @@ def test_lowercase_game_letters_are_not_cells():
     assert place("EEe\n") == (1, 3, f"unexpected 'e'; {CELL_HELP}")
 
 
-def test_space_inside_a_row_is_an_error():
-    assert place("1 2\n") == (1, 3, "unexpected '2'; the cells of a row are written without spaces")
+@pytest.mark.parametrize(
+    ("text", "column", "blank"),
+    [
+        ("1 2\n", 2, "space"),
+        ("1\t2\n", 2, "tab"),
+        ("12  \t 3\n", 3, "space"),
+        ("?\t \t?\n", 2, "tab"),
+    ],
+)
+def test_space_inside_a_row_is_an_error_at_the_blank(text, column, blank):
+    # it pointed at the cell after the blank, and called a tab a space
+    said = f"unexpected {blank}; the cells of a row are written without spaces"
+    assert place(text) == (1, column, said)
 
 
 def test_nul_byte_is_named_in_words():
@@ -471,7 +482,9 @@ def test_unquoted_unknown_bracketed_cell_is_an_error():
 
 
 def test_multi_character_bracketed_cell_is_an_error():
-    assert place('[["E","EM"]]') == (1, 8, f"unexpected 'EM'; {CELL_HELP}")
+    # E and M are both cells: the message says why 'EM' is not one
+    said = 'unexpected \'EM\'; a bracketed cell is one character in quotes, like "E" or "1", and '
+    assert place('[["E","EM"]]') == (1, 8, said + CELL_HELP)
 
 
 def test_unknown_character_in_a_bracketed_cell_is_an_error():
