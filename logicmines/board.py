@@ -84,6 +84,11 @@ class Board:
                 )
             if value < 1:
                 raise ValueError(f"from_mines: {name} must be at least 1, not {value}")
+        if not isinstance(mines, Iterable) or isinstance(mines, (str, bytes)):
+            raise TypeError(
+                "from_mines: mines must be (row, column) pairs, a set or a list, "
+                f"not {shown_value(mines)}"
+            )
         cells = set()
         for cell in mines:
             if not (
@@ -128,8 +133,24 @@ class Board:
         return len(self.rows[0])
 
     def __getitem__(self, cell: Cell) -> str:
-        r, c = cell
-        return self.rows[r][c]
+        """The letter at `cell`, a (row, column) pair: an IndexError off the board (a negative
+        row or column too, which Python would count from the end), a TypeError for what is not
+        a pair of whole numbers."""
+        try:
+            r, c = cell
+            if r >= 0 and c >= 0:
+                return self.rows[r][c]
+        except (TypeError, ValueError, IndexError):
+            pass
+        if not is_cell(cell):
+            raise TypeError(
+                "a board is indexed by a (row, column) pair of whole numbers, "
+                f"not {shown_value(cell)}"
+            )
+        raise IndexError(
+            f"{tuple(cell)} is off the {self.height}x{self.width} board (rows 0-{self.height - 1}, "
+            f"columns 0-{self.width - 1})"
+        )
 
     def cells(self) -> Iterator[Cell]:
         """Every cell, row by row."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 import logicmines
-from logicmines import RevealError, parse_board, play, reveal, status
+from logicmines import Board, RevealError, parse_board, play, reveal, status
 from logicmines.backends import REGISTRY
 from logicmines.deal import deal
 from logicmines.setter import make_puzzle
@@ -297,3 +297,20 @@ def test_the_setters_functions_take_a_click_written_as_a_list():
     game = deal(4, 4, 3, first=[0, 0], seed=5)
     assert game.first == (0, 0) and game.board[0, 0] == "E"
     assert deal(4, 4, 3, first=[0, 0], seed=5) == deal(4, 4, 3, first=(0, 0), seed=5)
+
+
+def test_a_board_indexed_off_the_board_or_by_what_is_not_a_cell_says_so():
+    board = parse_board("1?\n??")
+    assert board[0, 1] == board[[0, 1]] == "?"
+    for cell in ((2, 0), (0, 2), (-1, 0), (0, -1)):  # a negative index no longer counts back
+        with pytest.raises(IndexError, match=r"is off the 2x2 board \(rows 0-1, columns 0-1\)$"):
+            board[cell]
+    for cell in (0, "a", (0.0, 1), (0, 1, 2), None):
+        with pytest.raises(TypeError, match="^a board is indexed by a .row, column. pair of whole"):
+            board[cell]
+
+
+@pytest.mark.parametrize("mines", [None, 3, "01"], ids=repr)
+def test_from_mines_given_what_is_not_a_collection_of_mines_is_a_type_error(mines):
+    with pytest.raises(TypeError, match="^from_mines: mines must be .row, column. pairs"):
+        Board.from_mines(2, 2, mines)
