@@ -69,7 +69,14 @@ class Board:
         for row in self.rows:
             bad = set(row) - allowed
             if bad:
-                raise ValueError(f"{sorted(bad)[0]!r} is not a {self.kind} cell")
+                other = "game" if self.kind == "puzzle" else "puzzle"
+                cells = "0-8 * ? F ." if self.kind == "puzzle" else "E M B X 1-8"
+                fits = set("".join(self.rows)) <= (GAME_CELLS if other == "game" else PUZZLE_CELLS)
+                hint = f" (a {other} board is Board(rows, '{other}'))" if fits else ""
+                raise ValueError(
+                    f"{sorted(bad)[0]!r} is not a {self.kind} cell: a {self.kind} board's cells "
+                    f"are {cells}{hint}"
+                )
 
     @classmethod
     def from_mines(cls, height: int, width: int, mines: Iterable[Cell]) -> Board:

@@ -351,8 +351,9 @@ class PlayApp(App[None]):
     def _show_status(self) -> None:
         state = self.state
         bbbv = "-" if state.bbbv is None else str(state.bbbv)
+        mines, seconds = state.mines_left, int(state.seconds())
         line = (
-            f"Mines {state.mines_left:>3}   Time {int(state.seconds()):>4}   3BV {bbbv:>3}   "
+            f"Mines {mines:>3}   Time {seconds:>4}   3BV {bbbv:>3}   "
             f"Clicks {state.clicks:>3}   {state.status:<7}   {self.game_name}"
         )
         self.query_one("#status", Static).update(Text(line))
@@ -522,9 +523,12 @@ class PlayApp(App[None]):
         if self._loaded:
             self.chosen_file, self._loaded = None, False
             self.game_name = size_name(old.height, old.width, old.mines)
-        self._start_message()
-        if self.hints:
-            self.say(self._hints_wait())  # the engine is asked after the first click
+        if self.hints:  # the engine is asked after the first click; the seed is said still
+            state = self.state
+            dealt = dealt_as(state.no_guess, state.zero_start)
+            self.say(f"seed {state.seed}{dealt}; {self._hints_wait()}")
+        else:
+            self._start_message()
         self.refresh_board()
         self._keep_cursor_visible()
 

@@ -314,3 +314,27 @@ def test_a_board_indexed_off_the_board_or_by_what_is_not_a_cell_says_so():
 def test_from_mines_given_what_is_not_a_collection_of_mines_is_a_type_error(mines):
     with pytest.raises(TypeError, match="^from_mines: mines must be .row, column. pairs"):
         Board.from_mines(2, 2, mines)
+
+
+def test_an_argument_the_question_does_not_take_is_named_with_the_question(engine):
+    with pytest.raises(
+        TypeError, match="^count\\(\\): got an unexpected keyword argument 'extra'$"
+    ):
+        engine.count(BOARD, extra=1)
+    with pytest.raises(TypeError, match="^analyze\\(\\): too many positional arguments$"):
+        engine.analyze(BOARD, 1, 2)
+
+
+@pytest.mark.parametrize(
+    ("rows", "kind", "said"),
+    [
+        (["EM", "EE"], "puzzle", "(a game board is Board(rows, 'game'))"),
+        (["1?"], "game", "(a puzzle board is Board(rows, 'puzzle'))"),
+        (["EM", "E?"], "puzzle", "cells are 0-8 * ? F ."),  # neither kind: no hint
+        (["9"], "puzzle", "'9' is not a puzzle cell: a puzzle board's cells are 0-8 * ? F ."),
+    ],
+)
+def test_a_board_of_cells_of_the_other_kind_says_which_kind_they_are(rows, kind, said):
+    with pytest.raises(ValueError) as raised:
+        Board(rows, kind)
+    assert str(raised.value).endswith(said)

@@ -364,7 +364,7 @@ async def test_hints_wait_for_the_first_click_which_lays_the_mines(tmp_path):
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert app.hints and app.analysis is None
-        assert message(app).startswith("hints after the first click: it and its neighbours")
+        assert message(app).startswith("seed 4 (zero start); hints after the first click: it and")
 
 
 @played
@@ -453,6 +453,10 @@ async def test_new_game_deals_again_with_the_next_seed(tmp_path):
         assert app.state is not game and app.state.seed == 5 and not app.state.dealt
         assert "Clicks   0" in status_line(app)
         assert app.save_to == Path("logicmines-9x9-seed5.txt")
+        assert message(app).startswith("9x9, 10 mines, seed 5: click a square")
+        await pilot.press("h", "n")  # with hints on, the line still says the seed
+        assert app.state.seed == 6
+        assert message(app).startswith("seed 6; hints after the first click: it can never")
 
 
 @played

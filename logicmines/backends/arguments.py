@@ -35,7 +35,10 @@ def _checked(name: str, method: Callable) -> Callable:
 
     @functools.wraps(method)
     def checked(*args, **kwargs):
-        bound = signature.bind(*args, **kwargs)
+        try:
+            bound = signature.bind(*args, **kwargs)
+        except TypeError as error:  # an unknown keyword, an argument too many: name the question
+            raise TypeError(f"{name}(): {error}") from None
         require_board(name, bound.arguments.get("board"))
         for argument, least in COUNTS.items():
             if argument in bound.arguments:
