@@ -85,10 +85,7 @@ class Board:
         a mine off the board, or a size that is not one, is a ValueError (TypeError for what is
         not a whole number)."""
         for name, value in (("height", height), ("width", width)):
-            if not whole_number(value):
-                raise TypeError(
-                    f"from_mines: {name} must be a whole number, not {shown_value(value)}"
-                )
+            require_whole("from_mines", name, value)
             if value < 1:
                 raise ValueError(f"from_mines: {name} must be at least 1, not {value}")
         if not isinstance(mines, Iterable) or isinstance(mines, (str, bytes)):
@@ -98,9 +95,7 @@ class Board:
             )
         cells = set()
         for cell in mines:
-            if not (
-                isinstance(cell, (tuple, list)) and len(cell) == 2 and all(map(whole_number, cell))
-            ):
+            if not is_cell(cell):
                 raise TypeError(
                     "from_mines: a mine is a (row, column) pair of whole numbers, "
                     f"not {shown_value(cell)}"
@@ -167,14 +162,7 @@ class Board:
 
     def neighbours(self, cell: Cell) -> tuple[Cell, ...]:
         """The up to 8 cells around `cell`, each once, inside the board."""
-        r, c = cell
-        h, w = self.height, self.width
-        return tuple(
-            (i, j)
-            for i in range(r - 1 if r else 0, r + 2 if r + 1 < h else h)
-            for j in range(c - 1 if c else 0, c + 2 if c + 1 < w else w)
-            if i != r or j != c
-        )
+        return neighbours_within(cell, self.height, self.width)
 
     def as_puzzle(self) -> Board:
         """The puzzle this board poses (docs/rules.md): for a game, E and M are ?, B is 0."""
@@ -209,6 +197,17 @@ class Board:
         from .svg import render_board  # svg draws boards: imported here, not at the top
 
         return render_board(self)
+
+
+def neighbours_within(cell: Cell, height: int, width: int) -> tuple[Cell, ...]:
+    """The up to 8 cells around `cell`, each once, inside a board of this size."""
+    r, c = cell
+    return tuple(
+        (i, j)
+        for i in range(r - 1 if r else 0, r + 2 if r + 1 < height else height)
+        for j in range(c - 1 if c else 0, c + 2 if c + 1 < width else width)
+        if i != r or j != c
+    )
 
 
 def require_board(who: str, value: object, kind: str = "Board") -> None:

@@ -18,7 +18,7 @@ from functools import cache
 
 from .analysis import analyze
 from .backends import Backend, make_backend
-from .board import Board, Cell, require_board, require_cell, require_whole
+from .board import Board, Cell, neighbours_within, require_board, require_cell, require_whole
 from .engine import Deadline
 from .problem import Constraint, Problem
 from .staging import settle
@@ -59,15 +59,9 @@ class _Around(dict):
 
     def __missing__(self, cell: Cell) -> tuple[Cell, ...]:
         r, c = cell
-        h, w = self.height, self.width
-        if not (0 <= r < h and 0 <= c < w):
+        if not (0 <= r < self.height and 0 <= c < self.width):
             raise KeyError(cell)
-        found = tuple(
-            (i, j)
-            for i in range(max(r - 1, 0), min(r + 2, h))
-            for j in range(max(c - 1, 0), min(c + 2, w))
-            if i != r or j != c
-        )
+        found = neighbours_within(cell, self.height, self.width)
         self[cell] = found
         return found
 

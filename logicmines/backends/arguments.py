@@ -12,7 +12,7 @@ import inspect
 from collections.abc import Callable
 from typing import TypeVar
 
-from ..board import require_board, shown_value, whole_number
+from ..board import require_board, require_whole
 
 QUESTIONS = ("check", "count", "solutions", "analyze")
 # The arguments that hold a count, and the least value each may take.
@@ -50,11 +50,6 @@ def _checked(name: str, method: Callable) -> Callable:
 
 def check_count(question: str, argument: str, value: object, least: int) -> None:
     """TypeError unless `value` is None or a whole number; ValueError if it is below `least`."""
-    if value is None:
-        return
-    if not whole_number(value):
-        raise TypeError(
-            f"{question}: {argument} must be a whole number or None, not {shown_value(value)}"
-        )
-    if value < least:
+    require_whole(question, argument, value, optional=True)
+    if value is not None and value < least:
         raise ValueError(f"{question}: {argument} must be at least {least}, not {value}")
