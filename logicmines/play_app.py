@@ -268,6 +268,13 @@ class KeysScreen(ModalScreen[None]):
             self.dismiss()
 
 
+class StatusLine(Static):
+    """The counters above the board, laid out again when the window's width changes."""
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.app._show_status()  # type: ignore[attr-defined]
+
+
 class PlayApp(App[None]):
     """Minesweeper on a `GameState`; hints from `backend`; `s` saves to `save_to`, or (None) to
     a file named after the game's size and seed, in the current folder."""
@@ -323,7 +330,7 @@ class PlayApp(App[None]):
         self.dealing = False
 
     def compose(self) -> ComposeResult:
-        yield Static(id="status")
+        yield StatusLine(id="status")
         yield BoardView(id="board")
         yield Static(id="message")
 
@@ -354,9 +361,14 @@ class PlayApp(App[None]):
         mines, seconds = state.mines_left, int(state.seconds())
         line = (
             f"Mines {mines:>3}   Time {seconds:>4}   3BV {bbbv:>3}   "
-            f"Clicks {state.clicks:>3}   {state.status:<7}   {self.game_name}"
+            f"Clicks {state.clicks:>3}   {state.status:<7}"
         )
-        self.query_one("#status", Static).update(Text(line))
+        widget = self.query_one("#status", StatusLine)
+        room = widget.content_region.width
+        if room and len(line) > room:
+            # a narrow window: what changes as one plays comes first (a long name is cut anyway)
+            line = f"Mines {mines}  {seconds}s  {state.status}  Clicks {state.clicks}  3BV {bbbv}"
+        widget.update(Text(f"{line}   {self.game_name}"))
 
     def say(self, line: str, kind: str = "") -> None:
         message = self.query_one("#message", Static)

@@ -906,6 +906,27 @@ async def test_the_state_of_a_loaded_game_stays_on_the_status_line(tmp_path):
 
 
 @played
+async def test_a_narrow_window_keeps_the_clicks_and_the_state_on_the_status_line():
+    # at 40 columns the wide line ("Mines  10   Time    0   3BV ...") had cut off the clicks
+    # and whether the game is being played, won or lost
+    game = new_game(9, 9, 10, seed=11)
+    game.click((4, 4))
+    app = PlayApp(game, make_backend("kanren"))
+    async with app.run_test(size=(40, 24)) as pilot:
+        await pilot.pause()
+        shown = app.query_one("#status").render_line(0).text
+        assert shown.strip().startswith("Mines 10  0s  playing  Clicks 1  3BV"), shown
+        await pilot.resize_terminal(100, 24)
+        await pilot.pause()
+        await pilot.pause()
+        assert "Clicks   1   playing   beginner" in status_line(app)
+        await pilot.resize_terminal(40, 24)
+        await pilot.pause()
+        await pilot.pause()
+        assert "  playing  Clicks 1  3BV " in status_line(app)
+
+
+@played
 async def test_n_after_load_does_not_save_the_next_game_over_the_loaded_one(tmp_path):
     saved = tmp_path / "mine.txt"
     game = new_game(9, 9, 10, seed=11)
