@@ -1152,6 +1152,13 @@ def main(argv: list[str] | None = None) -> int:
         words = sys.argv[1:] if argv is None else list(argv)
         if words[:1] == ["--"]:  # the end of the options, before any: the command follows
             words = words[1:]
+            if words and words[0].startswith("-"):  # after "--" it is a command's name
+                names = [name for name, _ in _commands(parser) if name and "." not in name]
+                parser.error(
+                    f"argument COMMAND: invalid choice: {said(words[0])} (choose from "
+                    + ", ".join(said(name) for name in names)
+                    + ")"
+                )
         if words and words[0].startswith("-") and not _top_level_option(words[0]):
             # argparse would only say that COMMAND is missing
             parser.error(

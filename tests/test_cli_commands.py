@@ -364,6 +364,14 @@ def test_a_double_dash_before_the_command_ends_the_options_and_the_command_follo
     assert run_main(["--", "count"], stdin="1?\n??\n").out.strip().endswith(": 3 solutions")
     run = run_main(["--"])
     assert run.status == 2 and "the following arguments are required: COMMAND" in run.err
+    # after "--" a word with a dash is a command's name, not an option put before the command
+    for word in ("--", "-x"):
+        run = run_main(["--", word])
+        assert run.status == 2 and run.out == ""
+        assert run.err.startswith(
+            f"logicmines: error: argument COMMAND: invalid choice: {word!r} (choose from 'check', "
+        ), run.err
+        assert run.err.endswith("'completion') (see 'logicmines --help')\n"), run.err
 
 
 def test_solvable_refuses_a_second_first_click():
