@@ -15,6 +15,8 @@ GAME_ONLY = frozenset("EMBX")
 SHARED = frozenset("12345678")
 PUZZLE_CELLS = PUZZLE_ONLY | SHARED
 GAME_CELLS = GAME_ONLY | SHARED
+# The cells of each kind, as messages list them.
+CELLS_SHOWN = {"puzzle": "0-8 * ?", "game": "E M B X 1-8"}
 
 # The puzzle a game poses (docs/rules.md): unrevealed squares are unknown, a blank is a 0.
 # A revealed mine (X) is a known mine.
@@ -70,12 +72,13 @@ class Board:
             bad = set(row) - allowed
             if bad:
                 other = "game" if self.kind == "puzzle" else "puzzle"
-                cells = "0-8 * ? F ." if self.kind == "puzzle" else "E M B X 1-8"
                 fits = set("".join(self.rows)) <= (GAME_CELLS if other == "game" else PUZZLE_CELLS)
                 hint = f" (a {other} board is Board(rows, '{other}'))" if fits else ""
+                if not hint and self.kind == "puzzle" and bad & {"F", "."}:
+                    hint = " (F and . are read as * and ? by parse_board, not by Board)"
                 raise ValueError(
                     f"{sorted(bad)[0]!r} is not a {self.kind} cell: a {self.kind} board's cells "
-                    f"are {cells}{hint}"
+                    f"are {CELLS_SHOWN[self.kind]}{hint}"
                 )
 
     @classmethod

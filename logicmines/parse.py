@@ -12,13 +12,21 @@ from itertools import islice
 from lark import Lark, Token, Transformer, UnexpectedCharacters, UnexpectedInput
 from lark.exceptions import UnexpectedToken, VisitError
 
-from .board import GAME_CELLS, GAME_ONLY, PUZZLE_CELLS, PUZZLE_ONLY, Board, shown_value
+from .board import (
+    CELLS_SHOWN,
+    GAME_CELLS,
+    GAME_ONLY,
+    PUZZLE_CELLS,
+    PUZZLE_ONLY,
+    Board,
+    shown_value,
+)
 from .resources import data_path
 from .words import quoted
 
 __all__ = ["ALIASES", "BoardSyntaxError", "CELL_HELP", "decode", "parse_board", "parse_boards"]
 
-CELL_HELP = "a cell is one of 0-8 * ? F . (puzzle) or E M B X 1-8 (game)"
+CELL_HELP = f"a cell is one of {CELLS_SHOWN['puzzle']} F . (puzzle) or {CELLS_SHOWN['game']} (game)"
 QUOTE_HELP = "a bracketed cell is quoted, like \"E\" or 'E'"
 ROWS_HELP = 'a bracketed board is a list of rows, like [["E","M"],["E","E"]]'
 APART_HELP = "boards are set apart by a blank line"

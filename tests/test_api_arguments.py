@@ -330,8 +330,22 @@ def test_an_argument_the_question_does_not_take_is_named_with_the_question(engin
     [
         (["EM", "EE"], "puzzle", "(a game board is Board(rows, 'game'))"),
         (["1?"], "game", "(a puzzle board is Board(rows, 'puzzle'))"),
-        (["EM", "E?"], "puzzle", "cells are 0-8 * ? F ."),  # neither kind: no hint
-        (["9"], "puzzle", "'9' is not a puzzle cell: a puzzle board's cells are 0-8 * ? F ."),
+        (["EM", "E?"], "puzzle", "cells are 0-8 * ?"),  # neither kind: no hint
+        (["9"], "puzzle", "'9' is not a puzzle cell: a puzzle board's cells are 0-8 * ?"),
+        # the file's spellings of * and ? are parse_board's, not Board's: it had listed them
+        # among the cells it was refusing
+        (
+            ["F?"],
+            "puzzle",
+            "cells are 0-8 * ? (F and . are read as * and ? by parse_board, not by Board)",
+        ),
+        (
+            ["1."],
+            "puzzle",
+            "'.' is not a puzzle cell: a puzzle board's cells are 0-8 * ? "
+            "(F and . are read as * and ? by parse_board, not by Board)",
+        ),
+        (["E."], "game", "a game board's cells are E M B X 1-8"),
     ],
 )
 def test_a_board_of_cells_of_the_other_kind_says_which_kind_they_are(rows, kind, said):
