@@ -201,7 +201,8 @@ l([H|T],[E|U]):-in_time,q(H,E),l(T,U).
 p([],[[0/_,0/_]],0).
 % CHANGE: the guard N #> 0. GNU Prolog's finite-domain variables are never negative, so M #= N-1
 % fails once N is 0 and the recursion that builds a border row stops by itself. SWI's CLP(FD)
-% allows negative integers: without the guard it counts down for ever (a stack overflow at once).
+% allows negative integers: without the guard the first answer still comes, but backtracking
+% into this clause for another counts down for ever (until the stack overflows).
 p([],[[0/_|T]],N):-N#>0,M#=N-1,p([],[T],M).
 p([H|T],[[0/_|E]|U],N):-p(T,U,N),l(H,E).
 m([H|A],B):-length(H,N),p([],[R],N),p([H|A],M,N),z(r,[R|M]),p(B,M,N).

@@ -85,6 +85,22 @@ def test_mineso_lists_every_count_a_group_can_hold():
 
 def test_mineso_rejects_more_mines_than_cells():
     assert run(0, var(), mineso(4, 3)) == ()
+    assert run(0, var(), mineso(-1, 3)) == ()
+
+
+def test_mineso_raises_where_its_table_stops_rather_than_fail():
+    # a group of 9 cells is beyond the table: failing would read as "no count fits", as
+    # pluso's docstring argues; it had quietly failed
+    x = var()
+    with pytest.raises(ValueError, match=r"^mineso: n is 9; mineso knows groups of 0 to 8"):
+        run(0, x, mineso(x, 9))
+    with pytest.raises(ValueError, match=r"^mineso: x is 9; a group of at most 8 cells"):
+        run(0, x, mineso(9, x))
+    n = var()
+    with pytest.raises(ValueError, match=r"^mineso: n is 'a'"):
+        run(0, x, conjo(eq(n, "a"), mineso(x, n)))
+    # backwards in n it lists the groups the table knows
+    assert run(0, x, mineso(6, x)) == (6, 7, 8)
 
 
 def test_counto_backwards_spreads_a_total_over_cells():

@@ -92,8 +92,25 @@ def _beyond_the_table(known: list[object]) -> None:
 
 
 def mineso(x: object, n: object) -> GoalType:
-    """Holds when x of a group of n cells are mines: x is one of 0, 1, …, n."""
-    return _within(x, n)
+    """Holds when x of a group of n cells are mines: x is one of 0, 1, …, n.
+
+    A table of facts for groups of at most 8 cells (a group shares a digit, which has 8
+    neighbours at most), so it runs both ways: n given, it lists x. As pluso does, it raises
+    rather than fail where the table stops short of the answer: n known to be anything but a
+    whole number from 0 to 8, or x known past 8, is a ValueError. With n unknown it lists n up
+    to 8 only.
+    """
+
+    def mineso_goal(state):
+        known = [walk(term, state) for term in (x, n)]
+        count, size = known
+        if not isvar(size) and not (isinstance(size, int) and 0 <= size <= LARGEST):
+            raise ValueError(f"mineso: n is {size!r}; mineso knows groups of 0 to {LARGEST} cells")
+        if isinstance(count, int) and count > LARGEST:
+            raise ValueError(f"mineso: x is {count}; a group of at most {LARGEST} cells holds")
+        return _within(*known)(state)
+
+    return mineso_goal
 
 
 def counto(groups: Sequence[tuple[object, int]], total: object) -> GoalType:
@@ -214,7 +231,8 @@ class KanrenBackend(StagedBackend):
 class Table:
     """A relation given by a finite table of facts, like a Prolog predicate made of facts.
 
-    A goal built from it reifies its arguments against the state, looks the facts up by the
+    A goal built from it walks its arguments in the state (one step: an argument bound to a
+    variable bound to a number reads as the number), looks the facts up by the
     arguments already known (an index per pattern of known positions, built once), and binds the
     rest: so it runs in every direction, as fast as a dictionary lookup.
     """
