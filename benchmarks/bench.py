@@ -62,6 +62,7 @@ from report import (  # noqa: E402
 )
 
 from logicmines.board import Board  # noqa: E402
+from logicmines.cli import _positive, _seconds  # noqa: E402 (the command line's checks of a number)
 from logicmines.compare import (  # noqa: E402
     ERROR,
     MISSING,
@@ -290,8 +291,12 @@ def destinations(
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a few small boards; writes nothing")
-    parser.add_argument("--timeout", type=float, help="seconds per board and engine (default 10)")
-    parser.add_argument("--boards", type=int, default=3, help="boards per random/mid-game family")
+    parser.add_argument(
+        "--timeout", type=_seconds, help="seconds per board and engine (default 10)"
+    )
+    parser.add_argument(
+        "--boards", type=_positive, default=3, help="boards per random/mid-game family"
+    )
     parser.add_argument("--no-skip", action="store_true", help="run every engine on every board")
     parser.add_argument(
         "--update-docs",

@@ -34,6 +34,7 @@ sys.path.insert(0, str(ROOT))
 
 from logicmines.backends import make_backend  # noqa: E402
 from logicmines.board import Board  # noqa: E402
+from logicmines.cli import _positive  # noqa: E402 (the command line's checks of a number)
 from logicmines.generate import mine_layout  # noqa: E402
 from logicmines.problem import Problem  # noqa: E402
 
@@ -199,7 +200,9 @@ def commit() -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--runs", type=int, default=5, help="new processes per case (default 5)")
+    parser.add_argument(
+        "--runs", type=_positive, default=5, help="new processes per case (default 5)"
+    )
     parser.add_argument("--case", choices=sorted(CASES), help=argparse.SUPPRESS)
     parser.add_argument("--write", choices=sorted(BOARDS), help=argparse.SUPPRESS)
     parser.add_argument("--board", type=Path, help=argparse.SUPPRESS)

@@ -34,6 +34,7 @@ from big_boards import MB, commit, spread  # noqa: E402
 
 from logicmines.backends import make_backend  # noqa: E402
 from logicmines.board import Board  # noqa: E402
+from logicmines.cli import _positive, _seconds  # noqa: E402 (the command line's checks of a number)
 from logicmines.generate import lattice, midgame  # noqa: E402
 
 # name -> how to draw it (every board from a fixed seed)
@@ -164,10 +165,14 @@ def measure(name: str, folder: Path, runs: int, memory: int | None, seconds: flo
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--runs", type=int, default=3, help="new processes per case (default 3)")
+    parser.add_argument(
+        "--runs", type=_positive, default=3, help="new processes per case (default 3)"
+    )
     parser.add_argument("--cases", nargs="+", choices=sorted(CASES), help="only these cases")
     parser.add_argument("--memory", type=float, help="GB each run may map (default: no limit)")
-    parser.add_argument("--timeout", type=float, help="seconds each run may take (default: none)")
+    parser.add_argument(
+        "--timeout", type=_seconds, help="seconds each run may take (default: none)"
+    )
     parser.add_argument("--case", choices=sorted(CASES), help=argparse.SUPPRESS)
     parser.add_argument("--write", choices=sorted(BOARDS), help=argparse.SUPPRESS)
     parser.add_argument("--board", type=Path, help=argparse.SUPPRESS)

@@ -36,6 +36,7 @@ sys.path.insert(0, str(ROOT))
 
 from logicmines.backends.kanren import KanrenBackend, board_models  # noqa: E402
 from logicmines.board import Board  # noqa: E402
+from logicmines.cli import _positive  # noqa: E402 (the command line's checks of a number)
 from logicmines.generate import lattice, midgame, random_puzzle  # noqa: E402
 
 COURSE = ROOT / "docs" / "course"
@@ -249,7 +250,7 @@ def staging_table(repeat: int, limit: float) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--repeat", type=_positive, default=3)
     parser.add_argument("--limit", type=float, default=60.0)
     parser.add_argument("--only", choices=("search", "staging"))
     args = parser.parse_args()

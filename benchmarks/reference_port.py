@@ -19,6 +19,7 @@ import argparse
 import statistics
 
 from logicmines.board import Board
+from logicmines.cli import _positive, _seconds  # the command line's checks of a number
 from logicmines.compare import run_engine, warm_up
 from logicmines.generate import CHALLENGE_NONE, challenge_family, rules_examples
 
@@ -36,8 +37,12 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(
         description=__doc__.split("\n\n")[0],
     )
-    parser.add_argument("--runs", type=int, default=3, help="runs per board (3); medians shown")
-    parser.add_argument("--timeout", type=float, default=120.0, help="per board and engine (120)")
+    parser.add_argument(
+        "--runs", type=_positive, default=3, help="runs per board (3); medians shown"
+    )
+    parser.add_argument(
+        "--timeout", type=_seconds, default=120.0, help="per board and engine (120)"
+    )
     args = parser.parse_args(argv)
     warm_up(ENGINES)
     boards = [*eleven(), NO_SOLUTION]

@@ -18,6 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from logicmines.backends import make_backend
+from logicmines.cli import _positive  # the command line's checks of a number
 from logicmines.compare import forced_cells
 from logicmines.generate import lattice, midgame, random_puzzle
 
@@ -71,7 +72,7 @@ def cases() -> list[Case]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--backend", action="append", choices=STAGED + WHOLE)
-    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--runs", type=_positive, default=5)
     args = parser.parse_args()
     backends = args.backend or list(STAGED + WHOLE)
     jobs = [case for case in cases() if set(case.engines) & set(backends)]

@@ -30,3 +30,31 @@ def test_the_readme_lists_every_script():
     readme = (BENCHMARKS / "README.md").read_text()
     listed = set(re.findall(r"^\| `([a-z_]+\.py)` \|", readme, re.MULTILINE))
     assert listed == {path.name for path in BENCHMARKS.glob("*.py")}
+
+
+@pytest.mark.parametrize(
+    ("script", "words"),
+    [
+        ("reference_port.py", ["--runs", "0"]),
+        ("reference_port.py", ["--timeout", "nan"]),
+        ("bench.py", ["--timeout", "-1"]),
+        ("bench.py", ["--boards", "-2"]),
+        ("big_boards.py", ["--runs", "0"]),
+        ("bounds.py", ["--timeout", "0"]),
+        ("targets.py", ["--runs", "x"]),
+        ("course_numbers.py", ["--repeat", "0"]),
+        ("guess_kinds.py", ["--workers", "0"]),
+    ],
+)
+def test_a_bad_number_is_one_line_and_status_2_before_anything_runs(script, words):
+    # --runs 0 ended in a StatisticsError traceback, --timeout nan or -1 in a ValueError one
+    done = subprocess.run(
+        [sys.executable, str(BENCHMARKS / script), *words],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 2 and done.stdout == "", (done.stdout, done.stderr)
+    last = done.stderr.strip().splitlines()[-1]
+    assert last.startswith(f"{script}: error: argument {words[-2]}: expected "), done.stderr
+    assert "Traceback" not in done.stderr
