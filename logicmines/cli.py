@@ -305,8 +305,8 @@ def _autoplay(commands) -> None:
         choices=list(REGISTRY),
         default="kanren",
         help="the engine whose analysis the bot's guesses use (kanren); reference, gprolog, "
-        "clingo and clpfd list every solution, so they play small boards only (gprolog "
-        "without a time limit, the others stop a run after 60 s on one position: status 3)",
+        "clingo and clpfd list every solution, so they play small boards only (each stops a "
+        "run after 60 s on one position: status 3)",
     )
     autoplay.add_argument(
         "--json",

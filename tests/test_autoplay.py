@@ -297,3 +297,24 @@ def test_a_run_past_the_numbers_json_keeps_exactly_is_refused() -> None:
     out = io.StringIO()
     assert run_autoplay("3x3", 1, games=1, start=2**53 - 1, as_json=True, out=out) == 0
     assert json.loads(out.getvalue().splitlines()[-1])["start"] == 2**53 - 1
+
+
+def test_help_says_how_long_each_listing_engine_plays_before_it_stops() -> None:
+    """autoplay --help says the engines that list every solution stop a run after 60 s on one
+    position: each of them is made with that limit (gprolog's help once said it had none)."""
+    from logicmines.autoplay import _LISTING
+    from logicmines.backends import make_backend
+
+    text = subprocess.run(
+        [sys.executable, "-m", "logicmines", "autoplay", "--help"],
+        capture_output=True,
+        text=True,
+        check=True,
+        env=checkout_env(),
+    ).stdout
+    words = " ".join(text.split())
+    assert "after 60 s on one position" in words
+    assert "without a time limit" not in words
+    for name in _LISTING:
+        assert name in words
+        assert make_backend(name).timeout == 60.0
