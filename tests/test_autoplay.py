@@ -318,3 +318,14 @@ def test_help_says_how_long_each_listing_engine_plays_before_it_stops() -> None:
     for name in _LISTING:
         assert name in words
         assert make_backend(name).timeout == 60.0
+
+
+def test_the_short_table_of_docs_autoplay_quotes_the_runs_below_it() -> None:
+    """Each win rate and interval of "In short" is one the page reports from its runs further down,
+    so the summary cannot drift from them."""
+    page = (ROOT / "docs" / "autoplay.md").read_text()
+    short, rest = page.split("## In short", 1)[1].split("\n## ", 1)
+    quoted = re.findall(r"\d+\.\d %\*{0,2} \(\d+\.\d-\d+\.\d\)", short)
+    assert len(quoted) == 6
+    for figure in quoted:
+        assert figure.replace("**", "") in rest.replace("**", ""), figure
