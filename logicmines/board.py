@@ -6,6 +6,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
+from .words import at, plural
+
 Kind = Literal["puzzle", "game"]
 Form = Literal["grid", "brackets"]
 Cell = tuple[int, int]
@@ -46,6 +48,21 @@ class Board:
     quote: str = field(default='"', compare=False)
     source: str = field(default="<board>", compare=False)
     line: int = field(default=1, compare=False)
+    # Each row as the parser read it (an object whose place(i) is where cell i stands in the
+    # text), so that a message about one cell can point at it; empty for a board made otherwise.
+    read_from: tuple = field(default=(), compare=False, repr=False)
+
+    def __getstate__(self) -> dict:
+        # A board sent to another process travels without its rows' tokens: only the process
+        # that read the text reports places in it.
+        return {**self.__dict__, "read_from": ()}
+
+    def place(self, cell: Cell) -> tuple[int, int] | None:
+        """The line and column (from 1) of `cell`'s character in the text the board was read
+        from; None for a board not read from text."""
+        if not self.read_from:
+            return None
+        return self.read_from[cell[0]].place(cell[1])
 
     def __post_init__(self) -> None:
         rows = self.rows
@@ -210,6 +227,39 @@ def neighbours_within(cell: Cell, height: int, width: int) -> tuple[Cell, ...]:
         for i in range(r - 1 if r else 0, r + 2 if r + 1 < height else height)
         for j in range(c - 1 if c else 0, c + 2 if c + 1 < width else width)
         if i != r or j != c
+    )
+
+
+def contradicted_digit(board: Board, exact: bool = False) -> tuple[Cell, str, int] | None:
+    """The first opened square, in reading order, that its marked mines (M, X, *) contradict, as
+    (cell, what it shows, marked mines around it): it touches more of them than its digit (a
+    blank, B, shows 0) or, when `exact` (every mine is marked, as on the game's own board), any
+    other number of them. None when no square is contradicted."""
+    mines = [cell for cell in board.cells() if board[cell] in "MX*"]
+    if not mines and not exact:
+        return None
+    around = Board.from_mines(board.height, board.width, mines)
+    for cell in board.cells():
+        square = board[cell]
+        digit = "0" if square == "B" else square
+        if digit.isdigit():
+            touching = int(around[cell])
+            if touching > int(digit) or (exact and touching != int(digit)):
+                return cell, square, touching
+    return None
+
+
+def contradiction(board: Board, exact: bool = False) -> tuple[Cell, str] | None:
+    """`contradicted_digit` in words, for a game board: the cell, and what is wrong with it
+    ("(0,0) shows a blank but touches 1 marked mine (M or X): the board contradicts itself")."""
+    found = contradicted_digit(board, exact)
+    if found is None:
+        return None
+    cell, square, touching = found
+    shows = "a blank" if square == "B" else square
+    return cell, (
+        f"{at(cell)} shows {shows} but touches {plural(touching, 'marked mine')} (M or X): "
+        "the board contradicts itself"
     )
 
 

@@ -17,7 +17,7 @@ from typing import TextIO
 from . import __version__
 from .analysis import Analysis
 from .backends import REGISTRY, BackendUnavailable, EngineError, make_backend
-from .board import Board
+from .board import Board, contradiction
 from .compare import TIMEOUT, compare, warm_up
 from .deal import PRESETS, DealError, check_seed, deal, game_lines, game_record, parse_size
 from .engine import LONGEST, EngineTimeout, valid_timeout
@@ -681,6 +681,27 @@ def _check_game_totals(boards: list[Board], args: argparse.Namespace) -> None:
                 )
 
 
+def _check_game_marks(boards: list[Board], args: argparse.Namespace) -> None:
+    """UsageError for a game board whose marked mines (M, X) contradict one of its digits, a
+    mistake in the board itself. The engines forget where M squares are (a player does not see
+    them), so they would answer a puzzle the board's own mines rule out: a square marked as a
+    mine beside a blank must not come back as safe. Reading as a player does, only a digit that
+    touches more marked mines than it shows is a contradiction (hidden mines may be written E);
+    reveal plays the board's own mines, so there every digit must count its marked mines exactly.
+    solvable and stats say the same in words of their own."""
+    if args.command in ("solvable", "stats"):
+        return
+    exact = args.command == "reveal"
+    for index, board in enumerate(boards):
+        found = contradiction(board, exact) if board.kind == "game" else None
+        if found is not None:
+            cell, what = found
+            place = board.place(cell)
+            where = f"{board.source}:{place[0]}:{place[1]}" if place else title(index, board)
+            why = "; reveal plays the board's own mines, so every mine must be marked M"
+            raise UsageError(f"{where}: {what}" + (why if exact else ""))
+
+
 def read_boards(path: str, limit: int = MAX_INPUT) -> list[Board]:
     """The boards in a file ('-': standard input) of at most `limit` bytes, or UsageError or
     BoardSyntaxError."""
@@ -1184,6 +1205,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.command in OTHER_RUNNERS:
             return OTHER_RUNNERS[args.command](args, out)
         boards = read_boards(args.file, input_limit(args))
+        _check_game_marks(boards, args)
         _check_game_totals(boards, args)
         return RUNNERS[args.command](boards, args, out)
     except (UsageError, BoardSyntaxError, BackendUnavailable, EngineError, RevealError) as error:

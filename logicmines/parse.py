@@ -155,7 +155,8 @@ class _ToBoards(Transformer):
             for i in sorted(m.start() for m in firsts if m):
                 cells.append((row[i], row.line, row.column + i))
         kind = _kind(cells)
-        return Board(_puzzle_rows(rows), kind, "grid", '"', self.source, rows[0].line)
+        read_from = tuple(_GridRow(row) for row in rows)
+        return Board(_puzzle_rows(rows), kind, "grid", '"', self.source, rows[0].line, read_from)
 
     def bracket_row(self, tokens: list[Token]) -> _BracketRow:
         if len(tokens) == 1 and tokens[0].type == "BRACKET_ROW":
@@ -195,11 +196,23 @@ class _ToBoards(Transformer):
             first.quote,
             self.source,
             line,
+            tuple(rows),
         )
 
 
 _CELLS = PUZZLE_CELLS | GAME_CELLS | frozenset(ALIASES)
 _CELL_CHAR = re.compile("[0-8*?.FEMBX]")
+
+
+@dataclass(frozen=True)
+class _GridRow:
+    """One row of a grid as read: where each cell's character stands is found from its token."""
+
+    token: Token
+
+    def place(self, index: int) -> tuple[int, int]:
+        """The line and column of the character of cell `index`."""
+        return self.token.line, self.token.column + index
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,15 @@ from functools import cache
 
 from .analysis import analyze
 from .backends import Backend, make_backend
-from .board import Board, Cell, neighbours_within, require_board, require_cell, require_whole
+from .board import (
+    Board,
+    Cell,
+    contradicted_digit,
+    neighbours_within,
+    require_board,
+    require_cell,
+    require_whole,
+)
 from .engine import Deadline
 from .problem import Constraint, Problem
 from .staging import settle
@@ -282,16 +290,12 @@ def check_game(game: Board, click: Cell, mines: int | None = None) -> set[Cell]:
     if lost is not None:
         raise SolvableError(f"the board shows X at {at(lost)}: the game is already lost")
     layout = {cell for cell in game.cells() if game[cell] == "M"}
-    shown = Board.from_mines(game.height, game.width, layout)
-    for cell in game.cells():
-        square = game[cell]
-        if square not in "EM" and shown[cell] != ("0" if square == "B" else square):
-            mines_there = int(shown[cell])
-            raise SolvableError(
-                f"the board has no solution: {at(cell)} shows "
-                f"{'a blank' if square == 'B' else square} but touches "
-                f"{plural(mines_there, 'mine')}"
-            )
+    if (found := contradicted_digit(game, exact=True)) is not None:
+        cell, square, touching = found
+        raise SolvableError(
+            f"the board has no solution: {at(cell)} shows "
+            f"{'a blank' if square == 'B' else square} but touches {plural(touching, 'mine')}"
+        )
     if mines is not None and mines != len(layout):
         raise SolvableError(
             f"the board holds {plural(len(layout), 'mine')} (M), not {mines:,}: --mines must match"

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from .board import Board, Cell, require_board
+from .board import Board, Cell, contradicted_digit, require_board
 from .words import at, plural
 
 __all__ = ["Stats", "StatsError", "board_stats", "stats_lines", "stats_record"]
@@ -47,16 +47,13 @@ def layout_of(board: Board) -> set[Cell]:
                 f"stats needs a game board (mines marked M) or a solved puzzle; this puzzle has "
                 f"an unknown cell at {at(unknown)}"
             )
-    mines = {cell for cell in board.cells() if board[cell] in "MX*"}
-    shown = Board.from_mines(board.height, board.width, mines)
-    for cell in board.cells():
-        square = "0" if board[cell] == "B" else board[cell]
-        if square.isdigit() and shown[cell] != square:
-            raise StatsError(
-                f"the board has no solution: {at(cell)} shows {square} but touches "
-                f"{plural(int(shown[cell]), 'mine')}"
-            )
-    return mines
+    if (found := contradicted_digit(board, exact=True)) is not None:
+        cell, square, touching = found
+        raise StatsError(
+            f"the board has no solution: {at(cell)} shows {'0' if square == 'B' else square} "
+            f"but touches {plural(touching, 'mine')}"
+        )
+    return {cell for cell in board.cells() if board[cell] in "MX*"}
 
 
 def board_stats(board: Board) -> Stats:

@@ -352,3 +352,22 @@ def test_a_board_of_cells_of_the_other_kind_says_which_kind_they_are(rows, kind,
     with pytest.raises(ValueError) as raised:
         Board(rows, kind)
     assert str(raised.value).endswith(said)
+
+
+@pytest.mark.parametrize("question", list(QUESTIONS))
+def test_a_game_board_whose_marked_mines_contradict_a_digit_is_a_value_error(engine, question):
+    """The engines read a game board as the player sees it, M squares unknown: a board whose M
+    beside a blank (or more M and X than a digit shows) would otherwise come back as a puzzle
+    with the marked mine safe."""
+    with pytest.raises(ValueError) as raised:
+        QUESTIONS[question](engine, parse_board("BM\nEE"))
+    assert str(raised.value) == (
+        f"{question}: (0,0) shows a blank but touches 1 marked mine (M or X): "
+        "the board contradicts itself"
+    )
+
+
+def test_a_game_board_with_mines_hidden_under_e_is_answered(engine):
+    """A board copied from a screen writes unknown mines E: a digit may show more mines than are
+    marked around it."""
+    assert engine.count(parse_board("2E\nEE")) == 3

@@ -465,3 +465,36 @@ def test_colour_on_a_terminal_unless_no_color_or_a_dumb_terminal(monkeypatch, en
     closed = _Terminal()
     closed.close()
     assert cli._colour_wanted(closed) is False  # isatty of a closed stream raises: no colour
+
+
+# --- a game's own mines against its digits -------------------------------------------------------
+
+
+@pytest.mark.parametrize("command", ["check", "count", "solve", "analyze", "compare"])
+def test_a_game_board_whose_marked_mine_touches_a_blank_is_one_error_line_at_the_blank(command):
+    # The engines forget where M squares are: answered, this board came back with the marked
+    # mine safe (check: unique, BB/BB; analyze: best click the M at 0 %).
+    run = run_main([command], stdin="1?\n\n# a comment line\nEE\nBM\n")
+    assert assert_one_error_line(run, "<stdin>:5:1") == (
+        "(1,0) shows a blank but touches 1 marked mine (M or X): the board contradicts itself"
+    )
+
+
+def test_the_error_points_at_the_digit_in_a_bracketed_board():
+    run = run_main(["analyze"], stdin='[["E","E"],\n ["E","1"], ["M","M"]]\n')
+    assert assert_one_error_line(run, "<stdin>:2:8") == (
+        "(1,1) shows 1 but touches 2 marked mines (M or X): the board contradicts itself"
+    )
+
+
+def test_a_digit_showing_more_mines_than_are_marked_is_answered_as_hidden_ones():
+    run = run_main(["count", "--json"], stdin="2E\nEE\n")
+    assert run.status == 0 and run.records()[0]["count"] == "3"
+
+
+def test_reveal_needs_every_mine_marked():
+    run = run_main(["reveal", "--click", "1,1"], stdin="2E\nEE\n")
+    assert assert_one_error_line(run, "<stdin>:1:1") == (
+        "(0,0) shows 2 but touches 0 marked mines (M or X): the board contradicts itself; "
+        "reveal plays the board's own mines, so every mine must be marked M"
+    )

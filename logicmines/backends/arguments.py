@@ -12,7 +12,7 @@ import inspect
 from collections.abc import Callable
 from typing import TypeVar
 
-from ..board import require_board, require_whole
+from ..board import contradiction, require_board, require_whole
 
 QUESTIONS = ("check", "count", "solutions", "analyze")
 # The arguments that hold a count, and the least value each may take.
@@ -39,7 +39,14 @@ def _checked(name: str, method: Callable) -> Callable:
             bound = signature.bind(*args, **kwargs)
         except TypeError as error:  # an unknown keyword, an argument too many: name the question
             raise TypeError(f"{name}(): {error}") from None
-        require_board(name, bound.arguments.get("board"))
+        board = bound.arguments.get("board")
+        require_board(name, board)
+        # The engines forget where a game board's M squares are, as a player does not see them:
+        # a board whose marked mines contradict its digits would be answered as if they were not
+        # there (a mine beside a blank coming back as safe).
+        found = contradiction(board) if board.kind == "game" else None
+        if found is not None:
+            raise ValueError(f"{name}: {found[1]}")
         for argument, least in COUNTS.items():
             if argument in bound.arguments:
                 check_count(name, argument, bound.arguments[argument], least)
