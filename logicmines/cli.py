@@ -826,10 +826,15 @@ def run_compare(boards: list[Board], args: argparse.Namespace, out: Out) -> int:
             status_code = 1
         out.comparison(index, board, outcomes)
         late = [name for name, outcome in outcomes.items() if outcome.status == TIMEOUT]
-        if late and not any(outcome.answered for outcome in outcomes.values()):
-            # nothing to compare: a timeout, as the other commands report one (status 3)
+        if any(outcome.answered for outcome in outcomes.values()):
+            continue
+        if late:  # nothing to compare: a timeout, as the other commands report one (status 3)
             warn(out.no_answer(index, board, late, args.timeout))
             status_code = max(status_code, 3)
+        else:  # nothing to compare, and not for want of time: engines that failed (status 2)
+            failed = "; ".join(f"{name}: {outcome.error}" for name, outcome in outcomes.items())
+            warn(error_line(f"{title(index, board)}: no engine answered ({failed})"))
+            status_code = max(status_code, 2)
     return status_code
 
 

@@ -239,7 +239,8 @@ class Out:
         answered, agree = agreement(outcomes)
         if self.json:
             engines = {name: outcome_record(outcome) for name, outcome in outcomes.items()}
-            self.record(board=index + 1, engines=engines, agree=agree)
+            # No answer, nothing to agree on: null, so that a filter on agreement skips it.
+            self.record(board=index + 1, engines=engines, agree=agree if answered else None)
             return
         self.line(f"{title(index, board)}: {self._agreement(answered, len(outcomes), agree)}")
         self._draw_comparison(outcomes)

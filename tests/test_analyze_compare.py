@@ -303,6 +303,28 @@ def test_compare_keeps_going_when_the_cache_folder_cannot_be_made(monkeypatch, t
     assert [folder.name for folder in tmp_path.glob("logicmines-*")]  # built in the fallback
 
 
+@pytest.mark.parametrize("json_out", [False, True])
+def test_compare_with_no_engine_able_to_answer_is_status_2_and_agrees_on_nothing(
+    monkeypatch, tmp_path, json_out
+):
+    # gprolog alone, and it cannot run here: exit status 0 and "agree": true told a script that
+    # all was well with nothing compared.
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.setenv("TMPDIR", str(tmp_path))
+    monkeypatch.setattr(gprolog.shutil, "which", lambda name: None)
+    gprolog.executable.cache_clear()
+    monkeypatch.setattr(gprolog, "executable", gprolog.executable.__wrapped__)
+    run = run_main(["compare", "--engines", "gprolog"] + ["--json"] * json_out, stdin="1?\n")
+    assert run.status == 2
+    assert run.err.count("\n") == 1
+    assert run.err.startswith(
+        "logicmines: error: board 1 (<stdin>:1, 1x2 puzzle): no engine answered (gprolog: "
+        "cannot run here: gprolog: GNU Prolog is not installed"
+    )
+    if json_out:
+        assert run.records()[0]["agree"] is None
+
+
 def test_compare_marks_an_engine_past_its_timeout():
     # 4x4 unknown cells: 65,536 models, which the original lists one by one.
     run = run_main(["compare", "--timeout", "0.3", "--json"], stdin="????\n????\n????\n????\n")
