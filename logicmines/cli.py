@@ -143,7 +143,9 @@ def build_parser() -> argparse.ArgumentParser:
     count = _command(commands, "count", "Count each board's solutions exactly.")
     _with_mines(_engine(_exact(count)))
     solve = _engine(_command(commands, "solve", "List each board's solutions, drawn as boards."))
-    solve.add_argument("--limit", type=_positive, default=10, metavar="N", help="at most N (10)")
+    solve.add_argument(
+        "--limit", type=_positive, default=10, metavar="N", help="list at most N solutions (10)"
+    )
     _with_mines(solve)
     analyze = _command(
         commands,

@@ -187,9 +187,11 @@ class Out:
             engine = {} if backend is None else {"backend": backend}
             self.record(board=index + 1, solutions=rows, complete=complete, **total, **engine)
             return
-        more = "" if complete else f" (the first {limit:,}; there are more)"
-        among = _among(mines, self.exact)
-        self.line(f"{title(index, board)}: {plural(len(shown), 'solution')}{among}{more}")
+        # A cut list says so first: "2 solutions" of a board with 2**400 read as its count.
+        listed = f"{plural(len(shown), 'solution')}{_among(mines, self.exact)}"
+        if not complete:
+            listed = f"the first {listed} (there are more: count says how many)"
+        self.line(f"{title(index, board)}: {listed}")
         for position, solution in enumerate(shown, start=1):
             self.line(f"solution {position}:")
             self.grid(solution)

@@ -437,7 +437,7 @@ def test_solve_draws_each_solution_as_a_grid():
 
 def test_solve_says_when_there_are_more_solutions_than_shown():
     out = run_main(["solve", "--limit", "2"], stdin=MULTIPLE).out
-    assert ": 2 solutions (the first 2; there are more)\n" in out
+    assert ": the first 2 solutions (there are more: count says how many)\n" in out
     assert out.count("solution ") == 2
 
 
