@@ -382,10 +382,27 @@ def _context(text: str, line: int, column: int) -> str:
     return f"{shown}\n{pad}^"
 
 
+def _unclosed_quote(error: UnexpectedToken) -> tuple[int, str] | None:
+    """Where a bracketed cell's closing quote is missing, when that is why the parse stopped: the
+    cell ran on to the next quote (`"M],["`), so what follows it makes no sense to the grammar."""
+    history = getattr(error, "token_history", None) or ()
+    cell = history[-1] if history else None
+    if cell is None or cell.type != "CELL" or len(cell) <= 3 or cell[1] not in _CELLS:
+        return None
+    quote = cell[0]
+    return cell.start_pos + 2, (
+        f"a quote is missing after {_show(cell[1])}: a bracketed cell is one character in "
+        f"quotes, like {quote}E{quote}, and this one runs on to the next quote "
+        f"({_quote(str(cell))})"
+    )
+
+
 def _syntax_error(text: str, source: str, error: UnexpectedInput) -> BoardSyntaxError:
     if isinstance(error, UnexpectedCharacters):
         pos = error.pos_in_stream
         message = _unexpected_character(text[pos], set(error.allowed or ()))
+    elif isinstance(error, UnexpectedToken) and (unclosed := _unclosed_quote(error)):
+        pos, message = unclosed
     elif isinstance(error, UnexpectedToken) and error.token.type != "$END":
         pos, message = _unexpected_token(text, error.token, set(error.expected or ()))
     else:  # the end of the input: only brackets can be left open there
@@ -397,10 +414,22 @@ def _syntax_error(text: str, source: str, error: UnexpectedInput) -> BoardSyntax
 # --- the public functions -----------------------------------------------------------------------
 
 
+def _utf16(data: bytes) -> bool:
+    """Whether the bytes look like UTF-16 (as Windows PowerShell 5 writes files): its byte order
+    mark, or a board's characters each followed or preceded by a NUL byte."""
+    head = data[:64]
+    if head[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        return True
+    odd, even = any(head[1::2]), any(head[0::2])
+    return len(head) >= 4 and odd != even
+
+
 def decode(data: bytes, source: str) -> str:
     """The text of a board file (a UTF-8 byte order mark dropped), or a BoardSyntaxError at the
     first byte that is not UTF-8, or at a second byte order mark right after the first (a stray
     character, like any other)."""
+    if _utf16(data):
+        raise BoardSyntaxError(source, 1, 1, "a UTF-16 file: save it as UTF-8")
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as error:

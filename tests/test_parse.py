@@ -604,6 +604,26 @@ def test_error_is_a_value_error():
     assert isinstance(error("x"), ValueError)
 
 
+@pytest.mark.parametrize(
+    ("text", "column", "cell"),
+    [
+        ('[["E","M],["E","E"]]', 9, '"M],["'),
+        ("[['E','M'],['E,'E']]", 15, "'E,'"),
+    ],
+)
+def test_a_missing_closing_quote_is_pointed_at_where_it_belongs(text, column, cell):
+    # The cell runs on to the next quote, and the grammar only stops at what follows it: the
+    # message was "unexpected 'E'" four columns on.
+    with pytest.raises(BoardSyntaxError) as caught:
+        parse_boards(text, "f")
+    quote = text[2]
+    letter = text[column - 2]
+    assert str(caught.value).splitlines()[0] == (
+        f"f:1:{column}: a quote is missing after '{letter}': a bracketed cell is one character "
+        f"in quotes, like {quote}E{quote}, and this one runs on to the next quote ({cell!r})"
+    )
+
+
 # --- bytes: decoding before parsing -------------------------------------------------------------
 
 
@@ -615,6 +635,14 @@ def test_decode_reports_the_first_byte_that_is_not_utf8():
     with pytest.raises(BoardSyntaxError) as caught:
         decode(b"12\n3\xff4\n", "boards.bin")
     assert str(caught.value) == "boards.bin:2:2: not a text file: byte 0xff is not UTF-8"
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-le", "utf-16-be"])
+def test_decode_says_a_utf16_file_is_one_with_or_without_its_byte_order_mark(encoding):
+    # Windows PowerShell 5 writes UTF-16; its bytes are not UTF-8, or are boards with NULs.
+    with pytest.raises(BoardSyntaxError) as caught:
+        decode("1?\n??\n".encode(encoding), "board.txt")
+    assert str(caught.value) == "board.txt:1:1: a UTF-16 file: save it as UTF-8"
 
 
 def test_decode_counts_columns_in_characters():
