@@ -282,7 +282,10 @@ def _autoplay(commands) -> None:
         "the same on one\ncore, --workers K or a Dask cluster (docs/autoplay.md).",
     )
     autoplay.add_argument(
-        "--size", default="expert", metavar="HxW", help="HxW or beginner, intermediate, expert"
+        "--size",
+        default="expert",
+        metavar="HxW",
+        help="HxW or beginner, intermediate, expert (expert)",
     )
     autoplay.add_argument(
         "--mines", type=_natural, metavar="N", help="N mines (a preset brings its own)"
@@ -380,7 +383,10 @@ def _play(commands) -> None:
         help="where s saves (default: the --load file, else logicmines-HxW-seedS.txt here)",
     )
     play_cmd.add_argument(
-        "--backend", choices=list(REGISTRY), default="kanren", help="the engine behind the hints"
+        "--backend",
+        choices=list(REGISTRY),
+        default="kanren",
+        help="the engine behind the hints (kanren)",
     )
     play_cmd.add_argument(
         "--timeout",
@@ -412,9 +418,14 @@ def _generate(commands) -> None:
     )
     puzzle.add_argument("size", metavar="HxW", help=size_help)
     many = puzzle.add_mutually_exclusive_group()
-    many.add_argument("--mines", type=_natural, metavar="N", help="N mines")
     many.add_argument(
-        "--density", type=_share, metavar="F", help="a share F of the cells are mines (0.2)"
+        "--mines", type=_natural, metavar="N", help="N mines (a preset brings its own)"
+    )
+    many.add_argument(
+        "--density",
+        type=_share,
+        metavar="F",
+        help="a share F of the cells are mines (0.2 on an HxW size)",
     )
     puzzle.add_argument(
         "--minimal",
@@ -678,8 +689,8 @@ def _check_game_totals(boards: list[Board], args: argparse.Namespace) -> None:
             marked = sum(row.count("M") + row.count("X") for row in board.rows)
             if marked > mines:
                 raise UsageError(
-                    f"{title(index, board)}: the board marks {plural(marked, 'mine')} (M and "
-                    f"X), more than --mines {mines:,}"
+                    f"{title(index, board)}: the board marks {plural(marked, 'mine')} (M or X), "
+                    f"more than --mines {mines:,}"
                 )
 
 

@@ -118,7 +118,7 @@ GAME_OF_TWO = "EMEE\nE2EE\nEEXE\n"  # one mine hidden (M), one opened (X)
 def test_a_game_board_that_marks_more_mines_than_the_total_is_one_error_line(command, mines):
     run = run_main([command, "--mines", str(mines)], stdin="1?\n\n" + GAME_OF_TWO)
     assert assert_one_error_line(run, "board 2 (<stdin>:3, 3x4 game)") == (
-        f"the board marks 2 mines (M and X), more than --mines {mines}"
+        f"the board marks 2 mines (M or X), more than --mines {mines}"
     )
 
 
