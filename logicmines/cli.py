@@ -788,12 +788,13 @@ def run_analyze(boards: list[Board], args: argparse.Namespace, out: Out) -> int:
 
 
 def run_reveal(boards: list[Board], args: argparse.Namespace, out: Out) -> int:
-    clicks = args.click
-    for index, board in enumerate(boards):
+    played = []
+    for board in boards:  # all of them first: nothing is printed for a file with a bad click
         try:
-            after = play(board, clicks)
+            played.append(play(board, args.click))
         except RevealError as error:
             raise UsageError(f"{board.source}:{board.line}: {error}") from None
+    for index, (board, after) in enumerate(zip(boards, played)):
         out.reveal(index, board, after, status(after), many=len(boards) > 1)
     return 0
 

@@ -457,6 +457,14 @@ def test_reveal_titles_each_board_when_there_are_several():
     assert "board 2 (<stdin>:3, 1x2 game): won\nBB\n" in out
 
 
+def test_reveal_prints_nothing_when_a_later_board_cannot_take_the_click():
+    # as stats and solvable: the first board's answer came out before the second's error
+    run = run_main(["reveal", "--click", "0,2"], stdin="EEE\nEEM\n\nEE\nEM\n")
+    assert assert_one_error_line(run, "<stdin>:4") == (
+        "click (0,2) is outside the board (2 rows x 2 columns)"
+    )
+
+
 def test_output_has_no_colour_when_it_is_not_a_terminal():
     assert "\x1b" not in run_main(["check", RULES_EXAMPLES]).out
 
