@@ -57,6 +57,17 @@ def _cells(cells: tuple[tuple[Cell, int], ...]) -> str:
     return " ".join(f"({r},{c})={value}" for (r, c), value in cells)
 
 
+# Levels of the search drawn as indentation; a deeper step says its depth in words instead, so
+# that on a big board a line does not start 800 spaces in, past the edge of the screen.
+MOST_INDENT = 30
+
+
+def _indent(depth: int) -> str:
+    if depth <= MOST_INDENT:
+        return "  " * depth
+    return "  " * MOST_INDENT + f"[depth {depth}] "
+
+
 def describe(step: Step, board: Board) -> str:
     """One step as a line of text, indented by its depth."""
     by = f"digit {step.digit[0]},{step.digit[1]} ({board[step.digit]}) " if step.digit else ""
@@ -69,7 +80,7 @@ def describe(step: Step, board: Board) -> str:
     }[step.kind]
     if step.kind in ("try", "force") and not step.cells:
         text = f"{by}holds already"
-    return "  " * step.depth + text
+    return _indent(step.depth) + text
 
 
 def kanren_steps(board: Board, limit: int | None = 2) -> Iterator[Step]:
@@ -245,7 +256,7 @@ def _clpfd_step(line: str) -> Step:
 
 def describe_clpfd(step: Step) -> str:
     """A clpfd step as a line: the choice first, then what propagation set after it."""
-    pad = "  " * step.depth
+    pad = _indent(step.depth)
     if step.kind == "try":
         (choice, value), *then = step.cells
         after = f"; propagation sets {_cells(tuple(then))}" if then else ""

@@ -14,7 +14,15 @@ from test_kanren import small_boards
 
 from logicmines.backends.kanren import board_models
 from logicmines.board import Board
-from logicmines.trace import Step, clpfd_steps, kanren_steps, trace
+from logicmines.trace import (
+    MOST_INDENT,
+    Step,
+    clpfd_steps,
+    describe,
+    describe_clpfd,
+    kanren_steps,
+    trace,
+)
 
 
 def solutions_along(steps: list[Step], board: Board) -> list[tuple[str, ...]]:
@@ -132,3 +140,11 @@ def run_main_trace(args: list[str]) -> subprocess.CompletedProcess:
         env=checkout_env(),
         timeout=120,
     )
+
+
+def test_a_deep_step_says_its_depth_instead_of_running_off_the_screen():
+    board = Board.from_text("1?")
+    assert describe(Step("solution", 3), board) == "      solution"
+    deep = describe(Step("solution", 400), board)
+    assert deep == "  " * MOST_INDENT + "[depth 400] solution"
+    assert describe_clpfd(Step("settle", 400)).startswith("  " * MOST_INDENT + "[depth 400] ")
