@@ -19,6 +19,17 @@ tried and not kept; `--start I` plays games I, I+1, ... of the seed instead of 0
 run of the bot that opened expert games at (2,2), before 2 December 2026).
 The 10,000-game figures: `presets --games 10000 --only expert --workers K` on a machine with K
 cores, or with `--scheduler ADDRESS` on a Dask cluster.
+
+What is timed: `seconds_per_game` is a row's wall time, from starting its processes to its last
+game, over its games. Every row plays in processes started for it alone (spawned, one with
+`--workers 1`), so that none finds the engine's memo of piece answers warmed by an earlier row
+that played the same games: the rows of `ingredients`, and the two sides of `speedup` and of
+`tune`, start equally cold, and each pays the start of its processes (about a second each; it
+weighs on a few games, hardly on hundreds). On a Dask cluster (`--scheduler`) the workers are the
+cluster's and may remember earlier rows. `speedup` first times each expert game alone, one after
+another in a new process per rule (the median and the slowest: each game finds the memo as the
+games before it left it, as in one long run), then plays the same games with 1 and with 2 worker
+processes.
 """
 
 from __future__ import annotations
@@ -35,29 +46,55 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
 from fractions import Fraction  # noqa: E402
+from functools import partial  # noqa: E402
 
 from bot_variants import VARIANTS  # noqa: E402
 
 import logicmines.bot  # noqa: E402
 from logicmines.autoplay import game_seed, run_games, summary  # noqa: E402
 from logicmines.bot import DEFAULT, INGREDIENTS, Outcome, play_game  # noqa: E402
-from logicmines.deal import PRESETS  # noqa: E402
+from logicmines.cli import _seed  # noqa: E402 (the command line's check of a seed)
+from logicmines.deal import PRESETS, DealError  # noqa: E402
 
 # Each row adds one ingredient to the row above it: the gain of each is the step between rows.
 STEPS = [INGREDIENTS[:n] for n in range(len(INGREDIENTS) + 1)]
+
+# The constants --set and --base may change, each with the least and most values that mean
+# something (None: no bound); a constant that is a whole number takes only whole numbers.
+TUNABLE: dict[str, tuple[int, int | None]] = {
+    "ZERO_START": (0, None),
+    "DENSE_START": (0, None),
+    "DENSE": (0, 1),
+    "NEAR_BEST": (0, 1),
+    "CANDIDATES": (1, None),
+    "PROGRESS_WEIGHT": (0, None),
+    "ENDGAME_LAYOUTS": (0, None),
+    "ENDGAME_STEPS": (0, None),
+}
+
+
+def _fresh(work: partial):
+    """work() in a new process, spawned: it remembers nothing this process or an earlier row
+    worked out (the engine's memo of piece answers)."""
+    with multiprocessing.get_context("spawn").Pool(1) as pool:
+        return pool.apply(work)
+
+
+def _played(*args, **options) -> list[Outcome]:
+    return list(run_games(*args, **options))
 
 
 def run(
     name: str, rule: str, games: int, seed: int, ingredients, workers, scheduler, first: int = 0
 ) -> dict:
     height, width, mines = PRESETS[name]
-    start = time.perf_counter()
-    outcomes = list(
-        run_games(
-            height, width, mines, rule, games, seed,
-            ingredients=ingredients, workers=workers, scheduler=scheduler, start=first,
-        )
+    play = partial(
+        _played, height, width, mines, rule, games, seed,
+        ingredients=tuple(ingredients), workers=workers, scheduler=scheduler, start=first,
     )  # fmt: skip
+    start = time.perf_counter()
+    # run_games plays one worker's games in this process, which earlier rows have warmed
+    outcomes = _fresh(play) if workers == 1 and scheduler is None else play()
     record = summary(outcomes, time.perf_counter() - start)
     record |= {"preset": name, "rules": rule, "seed": seed, "ingredients": list(ingredients)}
     record["start"] = first
@@ -91,14 +128,25 @@ def constants(pairs: list[str], option: str = "--set") -> dict[str, Fraction | i
     changed = {}
     for pair in pairs:
         name, _, value = pair.partition("=")
-        if not name.isupper() or not hasattr(logicmines.bot, name) or not value:
-            raise ValueError(f"{option} {pair}: not NAME=VALUE for a constant of logicmines.bot")
+        if name not in TUNABLE or not value:
+            raise ValueError(
+                f"{option} {pair}: not NAME=VALUE for a constant of logicmines.bot "
+                f"({', '.join(TUNABLE)})"
+            )
         try:
-            changed[name] = Fraction(value) if "/" in value else int(value)
+            number = Fraction(value) if "/" in value else int(value)
         except (ValueError, ZeroDivisionError):
             raise ValueError(
                 f"{option} {pair}: {value!r} is not a whole number or a fraction"
             ) from None
+        whole = isinstance(getattr(logicmines.bot, name), int)
+        if whole and number.denominator != 1:
+            raise ValueError(f"{option} {pair}: {name} is a whole number")
+        least, most = TUNABLE[name]
+        if number < least or (most is not None and number > most):
+            bounds = f"from {least} to {most}" if most is not None else f"at least {least}"
+            raise ValueError(f"{option} {pair}: {name} is {bounds}")
+        changed[name] = int(number) if whole else number
     return changed
 
 
@@ -151,7 +199,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("what", choices=["ingredients", "presets", "speedup", "tune"])
     parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--seed", type=_seed, default=0)
     parser.add_argument("--start", type=int, default=0, help="the first game's number in the run")
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--scheduler", default=None)
@@ -170,6 +218,11 @@ def main() -> None:
         parser.error("ingredients are measured on expert only")
     if options.games < 1 or options.start < 0 or options.workers < 1:
         parser.error("--games and --workers must be positive, --start at least 0")
+    if options.scheduler is not None:
+        try:  # as the run would connect, before any game: a bad address is one line, not 45
+            list(run_games(*PRESETS["beginner"], "safe", 0, scheduler=options.scheduler))
+        except (DealError, ValueError, OSError) as failure:
+            parser.error(f"--scheduler {options.scheduler}: {failure}")
     if options.what == "ingredients":
         for rule in rules:
             records = [
@@ -200,14 +253,20 @@ def main() -> None:
             run("expert", "safe", options.games, options.seed, DEFAULT, workers, None)
 
 
-def one_core(rule: str, games: int, seed: int) -> dict:
-    """Seconds per expert game, each timed alone in this process (the median and the slowest)."""
+def _each_timed(rule: str, games: int, seed: int) -> list[float]:
     height, width, mines = PRESETS["expert"]
     times = []
     for index in range(games):
         start = time.perf_counter()
         play_game(height, width, mines, rule, game_seed(seed, index))
         times.append(time.perf_counter() - start)
+    return times
+
+
+def one_core(rule: str, games: int, seed: int) -> dict:
+    """Seconds per expert game, each timed alone, one after another in a new process (the
+    median and the slowest)."""
+    times = _fresh(partial(_each_timed, rule, games, seed))
     return {
         "rules": rule,
         "games": games,

@@ -57,6 +57,7 @@ from report import (  # noqa: E402
     Results,
     cell,
     plot,
+    plot_formats,
     report,
     write_section,
 )
@@ -71,6 +72,7 @@ from logicmines.compare import (  # noqa: E402
     run_engine,
     run_forced,
 )
+from logicmines.files import UsageError, writable_target  # noqa: E402
 from logicmines.generate import (  # noqa: E402
     COUNT,
     FORCED,
@@ -288,6 +290,30 @@ def destinations(
     return markdown or home[0], picture or home[1]
 
 
+def unwritable(markdown: Path | None, picture: Path | None) -> str | None:
+    """Why the results section or the plot could not be written where they go (None: they
+    can), said before the run rather than after it."""
+    for path, purpose in (
+        (markdown, "--markdown writes the results section to a file"),
+        (picture, "--plot draws a picture in a file"),
+    ):
+        if path is None:
+            continue
+        if path.parent == RESULTS:  # the default place, outside git: made when first used
+            RESULTS.mkdir(parents=True, exist_ok=True)
+        try:
+            writable_target(str(path), purpose)
+        except UsageError as wrong:
+            return str(wrong)
+    known = plot_formats() if picture is not None else None  # None: no matplotlib, no plot
+    if known is not None and picture.suffix[1:].lower() not in known:
+        return (
+            f"{picture}: --plot draws a picture in a file named for its format: "
+            f"{', '.join('.' + k for k in sorted(known))}"
+        )
+    return None
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a few small boards; writes nothing")
@@ -295,7 +321,7 @@ def main(argv: list[str] | None = None) -> int:
         "--timeout", type=_seconds, help="seconds per board and engine (default 10)"
     )
     parser.add_argument(
-        "--boards", type=_positive, default=3, help="boards per random/mid-game family"
+        "--boards", type=_positive, help="boards per random/mid-game family (default 3)"
     )
     parser.add_argument("--no-skip", action="store_true", help="run every engine on every board")
     parser.add_argument(
@@ -308,16 +334,27 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--plot", type=Path, help="PNG to draw")
     args = parser.parse_args(argv)
     timeout = args.timeout or (2.0 if args.quick else 10.0)
+    ignored = [
+        name
+        for name, given in (("--boards", args.boards), ("--update-docs", args.update_docs))
+        if given
+    ]
+    if args.quick and ignored:
+        said = " and ".join(ignored)
+        print(
+            f"note: --quick runs its own few boards and writes only where told: {said} ignored",
+            file=sys.stderr,
+        )
     markdown, picture = destinations(args.quick, args.update_docs, args.markdown, args.plot)
+    wrong = unwritable(markdown, picture)
+    if wrong:
+        parser.error(wrong)
 
-    found = benchmark_families(args.quick, args.boards)
+    found = benchmark_families(args.quick, args.boards or 3)
     results = run(found, timeout, skip=not args.no_skip)
     command = "python benchmarks/bench.py" + (" " + " ".join(argv or sys.argv[1:])).rstrip()
     section = report(results, command)
     print(section)
-    for path in (markdown, picture):
-        if path is not None:
-            path.parent.mkdir(parents=True, exist_ok=True)
     if markdown is not None:
         write_section(markdown, section)
         print(f"wrote {markdown}", file=sys.stderr)

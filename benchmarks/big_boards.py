@@ -37,6 +37,7 @@ from logicmines.board import Board  # noqa: E402
 from logicmines.cli import _positive  # noqa: E402 (the command line's checks of a number)
 from logicmines.generate import mine_layout  # noqa: E402
 from logicmines.problem import Problem  # noqa: E402
+from logicmines.words import plural  # noqa: E402
 
 SIZE, WIDE = 1000, 2000
 SEED, MINES = 1, 0.2
@@ -215,7 +216,8 @@ def main() -> None:
     if args.case:
         child(args.case, args.board, args.board_only)
         return
-    print(f"Python {sys.version.split()[0]}; logicmines at commit {commit()}; {args.runs} runs")
+    runs = plural(args.runs, "run")
+    print(f"Python {sys.version.split()[0]}; logicmines at commit {commit()}; {runs}")
     print()
     print("| case | target | answer | time | peak memory | of which the board only |")
     print("|---|---|---|--:|--:|--:|")

@@ -35,6 +35,7 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from fractions import Fraction
 
@@ -344,3 +345,12 @@ VARIANTS: dict[str, Callable[[], None]] = {
     "close": close,
     "firstsafe": firstsafe,
 }
+
+
+if __name__ == "__main__":  # autoplay_bench.py imports it; on its own it plays nothing
+    print(
+        "bot_variants.py is not a script: run python benchmarks/autoplay_bench.py tune "
+        "--variant NAME",
+        file=sys.stderr,
+    )
+    sys.exit(2)

@@ -13,10 +13,14 @@ course's issue names, decided (one model, or a verdict) by boardo, board.pl and 
 taken from that page itself (its examples are run to define them).
 
 Times are CPU seconds of the process that does the work (SWI-Prolog's own for the Prolog ones,
-start-up and loading excluded), the median of N runs; a run past --limit seconds is stopped and
-shown as `> LIMIT`, and so is one that needs more than 4 GB of memory. Each measurement runs in a
-fresh process. Every count is checked against the others on the same board: a disagreement stops
-the script.
+start-up and loading excluded), the median of N runs. The limit is counted the same way: a run
+that has taken --limit CPU seconds of its own is stopped and shown as `> LIMIT` (a Python run by
+a timer of the child's processor time, SIGPROF, armed as the work starts; a Prolog one by a
+thread of the same swipl that watches the working thread's CPU time), and so is one that needs
+more than 4 GB of memory. Wall time is not limited: on a busy machine a run may go on longer
+than --limit seconds by the clock before it is stopped. Each measurement runs in a fresh
+process. Every count is checked against the others on the same board: a disagreement stops the
+script.
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ import argparse
 import doctest
 import multiprocessing
 import resource
+import signal
 import statistics
 import subprocess
 import sys
@@ -36,7 +41,7 @@ sys.path.insert(0, str(ROOT))
 
 from logicmines.backends.kanren import KanrenBackend, board_models  # noqa: E402
 from logicmines.board import Board  # noqa: E402
-from logicmines.cli import _positive  # noqa: E402 (the command line's checks of a number)
+from logicmines.cli import _positive, _seconds  # noqa: E402 (the command line's checks of a number)
 from logicmines.generate import lattice, midgame, random_puzzle  # noqa: E402
 
 COURSE = ROOT / "docs" / "course"
@@ -62,11 +67,23 @@ def prolog_rows(board: Board) -> str:
     return "[" + ", ".join("`" + row + "`" for row in board.as_puzzle().rows) + "]"
 
 
+# `once(goal)`, stopped once it has taken `limit` CPU seconds of the thread that runs it: a second
+# thread looks at that thread's CPU time every 10 ms and throws time_limit_exceeded into it.
+# (call_with_time_limit/2 counts wall time, which a busy machine spends on other work.)
+CPU_LIMITED = """
+    thread_self(Me), thread_statistics(Me, cputime, S), Deadline is S + {limit},
+    thread_create((repeat, sleep(0.01), thread_statistics(Me, cputime, Now), Now >= Deadline, !,
+                   thread_signal(Me, throw(time_limit_exceeded))), Watch, []),
+    call_cleanup(once({goal}),
+                 (catch(thread_signal(Watch, thread_exit(done)), _, true), thread_join(Watch, _)))
+"""
+
+
 def in_prolog(goal: str, answer: str, limit: float) -> tuple[float | None, str]:
     """(CPU seconds, the answer printed) of one goal, in a fresh swipl with board.pl and
     generate_and_test.pl loaded; (None, "") past the limit."""
     timed = (
-        f"statistics(cputime, T0), call_with_time_limit({limit}, {goal}), "
+        f"statistics(cputime, T0), {CPU_LIMITED.format(limit=limit, goal=goal).strip()}, "
         f"statistics(cputime, T1), T is T1 - T0, format('~w ~w~n', [T, {answer}])"
     )
     program = [
@@ -79,13 +96,13 @@ def in_prolog(goal: str, answer: str, limit: float) -> tuple[float | None, str]:
         str(ROOT / "prolog" / "board.pl"),
         str(COURSE / "generate_and_test.pl"),
     ]
-    done = subprocess.run(program, capture_output=True, text=True, timeout=limit + 60)
+    done = subprocess.run(program, capture_output=True, text=True)
     if done.returncode != 0 or not done.stdout.strip():
         raise RuntimeError(f"swipl failed on {goal}: {done.stderr.strip()}")
     if done.stdout.strip() == "timeout":
         return None, ""
     seconds, printed = done.stdout.split(maxsplit=1)
-    return float(seconds), printed.strip()
+    return (None, "") if float(seconds) > limit else (float(seconds), printed.strip())
 
 
 # A child that grows past this much memory stops (MemoryError), and counts as stopped at the limit.
@@ -96,28 +113,46 @@ def _capped() -> None:
     resource.setrlimit(resource.RLIMIT_AS, (MOST_MEMORY, MOST_MEMORY))
 
 
-def _child(question, args, queue) -> None:
+def _timed(work, limit: float, queue) -> None:
+    """Put (CPU seconds, answer) of work() on `queue`, (None, None) when it runs out of memory;
+    the process is ended by SIGPROF once the work has taken `limit` CPU seconds."""
     _capped()
+    # the process's own CPU time, not the parent's clock: the measure the times are given in
+    signal.setitimer(signal.ITIMER_PROF, limit)
     start = time.process_time()
     try:
-        answer = question(*args)
+        answer = work()
     except MemoryError:
+        signal.setitimer(signal.ITIMER_PROF, 0)
         queue.put((None, None))
         return
-    queue.put((time.process_time() - start, answer))
+    seconds = time.process_time() - start
+    signal.setitimer(signal.ITIMER_PROF, 0)
+    queue.put((seconds, answer))
+
+
+def _child(question, args, limit: float, queue) -> None:
+    _timed(lambda: question(*args), limit, queue)
+
+
+def _finished(target, args: tuple, limit: float) -> tuple[float | None, object]:
+    """(CPU seconds, answer) that `target(*args, limit, queue)` puts on the queue in a fresh
+    process; (None, None) when it was stopped, or took more than `limit`."""
+    queue: multiprocessing.Queue = multiprocessing.Queue()
+    child = multiprocessing.Process(target=target, args=(*args, limit, queue))
+    child.start()
+    child.join()
+    if child.exitcode == -signal.SIGPROF:  # its timer: the work reached the limit
+        return None, None
+    if child.exitcode != 0:
+        raise RuntimeError(f"a measurement failed (exit {child.exitcode})")
+    seconds, answer = queue.get()
+    return (None, None) if seconds is None or seconds > limit else (seconds, answer)
 
 
 def in_python(question, args: tuple, limit: float) -> tuple[float | None, object]:
     """(CPU seconds, answer) of question(*args) in a fresh process; (None, None) past limit."""
-    queue: multiprocessing.Queue = multiprocessing.Queue()
-    child = multiprocessing.Process(target=_child, args=(question, args, queue))
-    child.start()
-    child.join(limit)
-    if child.is_alive():
-        child.kill()
-        child.join()
-        return None, None
-    return queue.get()
+    return _finished(_child, (question, args), limit)
 
 
 def median(runs: list[float | None], limit: float) -> str:
@@ -205,29 +240,13 @@ def page_namespace(page: Path) -> dict:
     return test.globs
 
 
-def _staging_child(step: str, board: Board, queue) -> None:
-    steps = page_namespace(COURSE / "8-staging.md")["STEPS"]
-    _capped()
-    start = time.process_time()
-    try:
-        answer = steps[step](board)
-    except MemoryError:
-        queue.put((None, None))
-        return
-    queue.put((time.process_time() - start, answer))
+def _staging_child(step: str, board: Board, limit: float, queue) -> None:
+    steps = page_namespace(COURSE / "8-staging.md")["STEPS"]  # untimed: before the limit starts
+    _timed(lambda: steps[step](board), limit, queue)
 
 
 def staging_step(step: str, board: Board, limit: float) -> tuple[float | None, object]:
-    queue: multiprocessing.Queue = multiprocessing.Queue()
-    child = multiprocessing.Process(target=_staging_child, args=(step, board, queue))
-    child.start()
-    child.join(limit + 10)  # the page's own examples run first
-    if child.is_alive():
-        child.kill()
-        child.join()
-        return None, None
-    seconds, answer = queue.get()
-    return (None, None) if seconds is None or seconds > limit else (seconds, answer)
+    return _finished(_staging_child, (step, board), limit)
 
 
 def staging_table(repeat: int, limit: float) -> None:
@@ -251,11 +270,11 @@ def staging_table(repeat: int, limit: float) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeat", type=_positive, default=3)
-    parser.add_argument("--limit", type=float, default=60.0)
+    parser.add_argument(
+        "--limit", type=_seconds, default=60.0, help="CPU seconds a run may take (default 60)"
+    )
     parser.add_argument("--only", choices=("search", "staging"))
     args = parser.parse_args()
-    if args.repeat < 1 or args.limit <= 0:
-        parser.error("--repeat and --limit must be positive")
     print(f"CPU seconds, median of {args.repeat}; '> {args.limit:g}': stopped at the limit")
     print()
     if args.only in (None, "search"):

@@ -27,6 +27,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from logicmines.board import Board  # noqa: E402
+from logicmines.cli import _positive  # noqa: E402 (the command line's checks of a number)
 from logicmines.deal import deal  # noqa: E402
 from logicmines.setter import make_puzzle  # noqa: E402
 from logicmines.solvable import solvable  # noqa: E402
@@ -168,9 +169,11 @@ def puzzle_rows(runs: int) -> list[str]:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="a few boards of each (seconds)")
-    parser.add_argument("--seeds", type=int, default=50, help="expert boards per row (50)")
+    parser.add_argument("--seeds", type=_positive, help="expert boards per row (50)")
     args = parser.parse_args(argv)
-    seeds = 3 if args.quick else args.seeds
+    if args.quick and args.seeds is not None:
+        print("note: --quick draws 3 boards per row: --seeds is ignored", file=sys.stderr)
+    seeds = 3 if args.quick else args.seeds or 50
     version = metadata.version("ms-toollib") if ms_toollib else "not installed"
     print(
         f"Python {platform.python_version()} on {platform.machine()}, "

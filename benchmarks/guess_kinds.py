@@ -37,7 +37,7 @@ from logicmines.analysis import Analysis  # noqa: E402
 from logicmines.autoplay import game_seed  # noqa: E402
 from logicmines.board import Board, Cell  # noqa: E402
 from logicmines.bot import ENDGAME_LAYOUTS, _engine, play_game  # noqa: E402
-from logicmines.cli import _positive  # the command line's checks of a number
+from logicmines.cli import _positive, _seed  # noqa: E402 (the command line's checks of a number)
 
 # Upper ends of the risk bands (a risk of exactly 1/10 falls in the first band).
 BANDS = (
@@ -104,7 +104,7 @@ def measure(games: int, seed: int, rule: str, workers: int = 1) -> dict:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=_positive, default=300)
-    parser.add_argument("--seed", type=int, default=900)
+    parser.add_argument("--seed", type=_seed, default=900)
     parser.add_argument("--rules", choices=("safe", "zero"), default="safe")
     parser.add_argument("--workers", type=_positive, default=1)
     options = parser.parse_args()

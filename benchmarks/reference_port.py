@@ -11,16 +11,25 @@ none as a twelfth, shown apart. Each board is answered as `compare` answers it (
 gprolog answers both from one run of the original (its driver's `setof` and `findall`); the port
 runs its two searches. The table gives each board's median wall time over the runs, the totals, and
 the ratio of the totals.
+
+A board an engine does not answer (past `--timeout`, or failing) is said on stderr with the
+engine's reason, shown in the table as `> TIMEOUT` or `failed`, and the run goes on: a total
+that counts a board past the limit at the limit is a lower bound (`> TOTAL`), one that would
+miss a failed board is `failed`, and a ratio is a bound or a dash. Exit status, as the command
+line's: 0 when every board was answered, 3 when one was not for want of time, else 2 when an
+engine failed otherwise.
 """
 
 from __future__ import annotations
 
 import argparse
 import statistics
+import sys
+from dataclasses import replace
 
 from logicmines.board import Board
 from logicmines.cli import _positive, _seconds  # the command line's checks of a number
-from logicmines.compare import run_engine, warm_up
+from logicmines.compare import TIMEOUT, Outcome, run_engine, warm_up
 from logicmines.generate import CHALLENGE_NONE, challenge_family, rules_examples
 
 ENGINES = ("reference", "gprolog")
@@ -33,7 +42,47 @@ def eleven() -> list[tuple[str, Board]]:
     return [(case.label, case.board) for case in cases]
 
 
-def main(argv: list[str] | None = None) -> None:
+def timed(name: str, board: Board, runs: int, timeout: float) -> Outcome:
+    """`runs` answers of `name` on `board`, as one with their median time; or the first run that
+    gave no answer."""
+    answers = []
+    for _ in range(runs):
+        outcome = run_engine(name, board, timeout)
+        if not outcome.answered:
+            return outcome
+        answers.append(outcome)
+    return replace(answers[0], seconds=statistics.median(o.seconds for o in answers))
+
+
+def at_least(outcome: Outcome, timeout: float) -> tuple[float, bool] | None:
+    """The seconds an answer took, with True when they are a lower bound (past the limit, counted
+    at it); None when the engine failed, and nothing can be said."""
+    if outcome.answered:
+        return outcome.seconds, False
+    return (timeout, True) if outcome.status == TIMEOUT else None
+
+
+def total(bounds: list[tuple[float, bool] | None]) -> tuple[float, bool] | None:
+    if None in bounds:
+        return None
+    return sum(seconds for seconds, _ in bounds), any(late for _, late in bounds)
+
+
+def seconds_text(bound: tuple[float, bool] | None, digits: int) -> str:
+    if bound is None:
+        return "failed"
+    return f"{'> ' if bound[1] else ''}{bound[0]:.{digits}f}"
+
+
+def ratio(reference: tuple[float, bool] | None, gprolog: tuple[float, bool] | None) -> str:
+    """reference / gprolog, as a bound when one side is one; a dash when nothing can be said."""
+    if reference is None or gprolog is None or (reference[1] and gprolog[1]):
+        return "—"
+    bound = "> " if reference[1] else "< " if gprolog[1] else ""
+    return f"{bound}{reference[0] / gprolog[0]:.1f}x"
+
+
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description=__doc__.split("\n\n")[0],
     )
@@ -48,28 +97,29 @@ def main(argv: list[str] | None = None) -> None:
     boards = [*eleven(), NO_SOLUTION]
     print(f"| board | {' | '.join(f'{name} (s)' for name in ENGINES)} | ratio |")
     print(f"|---|{'---|' * len(ENGINES)}---|")
-    totals = dict.fromkeys(ENGINES, 0.0)
+    eleven_bounds: dict[str, list] = {name: [] for name in ENGINES}
+    status = 0
     for position, (label, board) in enumerate(boards):
-        medians = {}
+        bounds = {}
         for name in ENGINES:
-            times = []
-            for _ in range(args.runs):
-                outcome = run_engine(name, board, args.timeout)
-                if not outcome.answered:
-                    raise SystemExit(f"{name} gave no answer on {label}: {outcome.verdict}")
-                times.append(outcome.seconds)
-            medians[name] = statistics.median(times)
+            outcome = timed(name, board, args.runs, args.timeout)
+            if not outcome.answered:
+                print(f"{name} gave no answer on {label}: {outcome.error}", file=sys.stderr)
+                status = max(status, 3 if outcome.status == TIMEOUT else 2)  # as the CLI's
+            bounds[name] = at_least(outcome, args.timeout)
         if position < len(boards) - 1:
             for name in ENGINES:
-                totals[name] += medians[name]
+                eleven_bounds[name].append(bounds[name])
         else:
+            totals = {name: total(eleven_bounds[name]) for name in ENGINES}
             print(
-                f"| **the eleven** | {' | '.join(f'{totals[n]:.2f}' for n in ENGINES)} | "
-                f"{totals['reference'] / totals['gprolog']:.1f}x |"
+                f"| **the eleven** | {' | '.join(seconds_text(totals[n], 2) for n in ENGINES)} | "
+                f"{ratio(totals['reference'], totals['gprolog'])} |"
             )
-        cells = " | ".join(f"{medians[name]:.3f}" for name in ENGINES)
-        print(f"| {label} | {cells} | {medians['reference'] / medians['gprolog']:.1f}x |")
+        cells = " | ".join(seconds_text(bounds[name], 3) for name in ENGINES)
+        print(f"| {label} | {cells} | {ratio(bounds['reference'], bounds['gprolog'])} |")
+    return status
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -17,6 +17,7 @@ import platform
 import re
 import statistics
 import subprocess
+import sys
 from dataclasses import dataclass, field
 from decimal import Decimal
 from importlib.metadata import PackageNotFoundError
@@ -350,6 +351,16 @@ def write_section(path: Path, section: str) -> None:
 # --- the plot ----------------------------------------------------------------------------------
 
 
+def plot_formats() -> set[str] | None:
+    """The file suffixes `plot` can draw in (png, svg, pdf, ...), without the dot; None when
+    matplotlib is missing."""
+    try:
+        from matplotlib.backend_bases import FigureCanvasBase
+    except ImportError:
+        return None
+    return set(FigureCanvasBase.get_supported_filetypes())
+
+
 def plot(results: Results, path: Path) -> None:
     """Time against board size, one colour per engine, log-log; no answer drawn at the limit."""
     import matplotlib
@@ -389,3 +400,11 @@ def plot(results: Results, path: Path) -> None:
     figure.tight_layout()
     figure.savefig(path, dpi=110)
     plt.close(figure)
+
+
+if __name__ == "__main__":  # bench.py imports it; on its own it has nothing to report
+    print(
+        "report.py is not a script: it makes bench.py's tables; run python benchmarks/bench.py",
+        file=sys.stderr,
+    )
+    sys.exit(2)

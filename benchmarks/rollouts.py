@@ -52,6 +52,8 @@ import logicmines.bot as bot  # noqa: E402
 from logicmines.autoplay import game_seed  # noqa: E402
 from logicmines.backends import Backend  # noqa: E402
 from logicmines.board import Board, Cell  # noqa: E402
+from logicmines.cli import _positive, _seed  # noqa: E402 (the command line's checks of a number)
+from logicmines.files import UsageError, writable_target  # noqa: E402
 from logicmines.frontier import part_models  # noqa: E402
 from logicmines.problem import Problem  # noqa: E402
 from logicmines.staging import settle  # noqa: E402
@@ -437,12 +439,23 @@ def _read_decisions(path: Path) -> list[dict]:
     return found
 
 
+def _share(text: str) -> Fraction:
+    """--min-gap: a difference of two mine probabilities, from 0 to 1 (0.03, or 3/100)."""
+    try:
+        value = Fraction(text.strip())
+    except (ValueError, ZeroDivisionError):  # nan and inf are not fractions
+        value = None
+    if value is None or not 0 <= value <= 1:
+        raise argparse.ArgumentTypeError(f"expected a number from 0 to 1, got {text!r}")
+    return value
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="what", required=True)
     c = sub.add_parser("collect", help="keep the middle-game guesses of seeded games")
     c.add_argument("--rules", choices=bot.RULES, default="zero")
-    c.add_argument("--seed", type=int, default=900)
+    c.add_argument("--seed", type=_seed, default=900)
     c.add_argument("--games", type=int, default=100)
     c.add_argument("--workers", type=int, default=1)
     c.add_argument("--out", required=True, help="where the decisions go (JSON)")
@@ -451,23 +464,28 @@ def main(argv: list[str] | None = None) -> int:
     w.add_argument("--layouts", type=int, default=40, help="layouts drawn per decision")
     w.add_argument(
         "--min-gap",
-        type=float,
-        default=0.0,
+        type=_share,
+        default=Fraction(0),
         help="only decisions where the "
         "choice's mine probability exceeds the safest cell's by at least this",
     )
-    w.add_argument("--limit", type=int, help="at most this many decisions")
-    w.add_argument("--seed", type=int, default=0)
+    w.add_argument("--limit", type=_positive, help="at most this many decisions")
+    w.add_argument("--seed", type=_seed, default=0)
     w.add_argument("--workers", type=int, default=1)
     w.add_argument("--out", help="where each decision's wins go (JSON)")
     a = sub.add_parser("candidates", help="play every candidate the bot weighed out")
     a.add_argument("decisions", help="a file written by collect")
     a.add_argument("--layouts", type=int, default=20, help="layouts drawn per decision")
-    a.add_argument("--limit", type=int, help="at most this many decisions")
-    a.add_argument("--seed", type=int, default=0)
+    a.add_argument("--limit", type=_positive, help="at most this many decisions")
+    a.add_argument("--seed", type=_seed, default=0)
     a.add_argument("--workers", type=int, default=1)
     a.add_argument("--out", help="where each candidate's wins go (JSON)")
     args = parser.parse_args(argv)
+    if args.out is not None:
+        try:  # now, not after every game has been played
+            writable_target(args.out, "--out writes the results to a file")
+        except UsageError as wrong:
+            parser.error(str(wrong))
     if args.what == "collect":
         if args.games < 1 or args.workers < 1:
             parser.error("--games and --workers must be positive")
@@ -492,9 +510,7 @@ def main(argv: list[str] | None = None) -> int:
         result = {"headroom": headroom(weighed), "scorings": scorings_weighed(weighed)}
     else:
         decisions = [
-            d
-            for d, gap in zip(found, gaps)
-            if gap >= Fraction(str(args.min_gap)) and d["chosen"] != d["safest"]
+            d for d, gap in zip(found, gaps) if gap >= args.min_gap and d["chosen"] != d["safest"]
         ][: args.limit]
         weighed = compare(decisions, args.layouts, args.workers, args.seed)
         result = summary(weighed)

@@ -1,5 +1,6 @@
-"""benchmarks/autoplay_bench.py: its `--set` constants, its refusals, and `tune --start`, which
-plays the games of the seed from the one it names (docs/autoplay.md quotes such runs)."""
+"""benchmarks/autoplay_bench.py: its `--set` constants, its refusals, `tune --start`, which
+plays the games of the seed from the one it names (docs/autoplay.md quotes such runs), and rows
+that each play in processes of their own."""
 
 from __future__ import annotations
 
@@ -10,8 +11,9 @@ from pathlib import Path
 
 import pytest
 
+import logicmines.bot
 from logicmines.autoplay import game_seed
-from logicmines.bot import play_game
+from logicmines.bot import DEFAULT, play_game
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 import autoplay_bench  # noqa: E402
@@ -31,6 +33,16 @@ def test_constants_are_read_as_fractions_or_whole_numbers():
         (["--base", "DENSE_START=y"], "--base DENSE_START=y: 'y' is not a whole number"),
         (["--start", "-1"], "--start at least 0"),
         (["--games", "0"], "--games and --workers must be positive"),
+        # the pool's workers failed with a traceback each, or the values were taken
+        (["--set", "CANDIDATES=0"], "--set CANDIDATES=0: CANDIDATES is at least 1"),
+        (["--set", "CANDIDATES=5/2"], "--set CANDIDATES=5/2: CANDIDATES is a whole number"),
+        (["--set", "NEAR_BEST=-3"], "--set NEAR_BEST=-3: NEAR_BEST is from 0 to 1"),
+        (["--set", "NEAR_BEST=3/2"], "--set NEAR_BEST=3/2: NEAR_BEST is from 0 to 1"),
+        (["--base", "DENSE_START=-3"], "--base DENSE_START=-3: DENSE_START is at least 0"),
+        (["--set", "PROGRESS_WEIGHT=-1/5"], "PROGRESS_WEIGHT is at least 0"),
+        (["--set", "RULES=1"], "--set RULES=1: not NAME=VALUE for a constant"),
+        # a traceback of 45 lines, where `logicmines autoplay --scheduler bogus` gives one line
+        (["--scheduler", "bogus"], "--scheduler bogus: "),
     ],
 )
 def test_bad_arguments_are_refused_in_one_line(monkeypatch, capsys, arguments, said):
@@ -72,3 +84,33 @@ def test_tune_sets_base_constants_on_both_sides(capsys, monkeypatch):
     assert at_22 != at_33  # so a side left at the default's (3,3) would not pass
     assert [r["won"] for r in records[:2]] == [at_22, at_22]
     assert [r["set"] for r in records[:2]] == [{"DENSE_START": "2"}] * 2
+
+
+def test_every_constant_tune_may_set_is_the_bots_with_its_default_in_range():
+    for name, (least, most) in autoplay_bench.TUNABLE.items():
+        value = getattr(logicmines.bot, name)
+        assert least <= value and (most is None or value <= most), name
+        assert autoplay_bench.constants([f"{name}={value}"]) == {name: value}
+
+
+def _not_here(*args, **kwargs):
+    raise AssertionError("a game was played in the benchmark's own process")
+
+
+def test_a_one_worker_row_plays_in_a_process_of_its_own(monkeypatch, capsys):
+    # It played here, finding the engine's memo warmed by the rows before it on the same games:
+    # the speed-up's one-worker side, and every row of `ingredients` at --workers 1.
+    monkeypatch.setattr("logicmines.autoplay._play", _not_here)
+    record = autoplay_bench.run("beginner", "safe", 3, 0, DEFAULT, 1, None)
+    monkeypatch.undo()
+    expected = "".join(
+        "1" if play_game(9, 9, 10, "safe", game_seed(0, i)).won else "0" for i in range(3)
+    )
+    assert record["won"] == expected and record["workers"] == 1
+    assert json.loads(capsys.readouterr().out) == record
+
+
+def test_the_games_timed_alone_are_played_in_a_process_of_their_own(monkeypatch):
+    monkeypatch.setattr(autoplay_bench, "play_game", _not_here)
+    timed = autoplay_bench.one_core("zero", 2, 0)
+    assert timed["games"] == 2 and 0 < timed["median_seconds"] <= timed["slowest_seconds"]

@@ -171,6 +171,55 @@ def test_a_full_run_writes_outside_git_unless_told_to_update_the_docs():
     assert bench.destinations(False, True, told, None) == (told, bench.PLOT)
 
 
+class Ran(Exception):
+    """The benchmark started its run."""
+
+
+def _run_stopped(found, timeout, skip):
+    raise Ran(len(found))
+
+
+@pytest.mark.parametrize(
+    ("options", "said"),
+    [
+        (["--markdown", "{tmp}"], "{tmp}: a folder; --markdown writes the results section"),
+        (["--markdown", "{tmp}/none/b.md"], "there is no folder {tmp}/none to write in"),
+        (["--plot", "{tmp}"], "{tmp}: a folder; --plot draws a picture in a file"),
+        (["--plot", "{tmp}/p.txt"], "{tmp}/p.txt: --plot draws a picture in a file named for"),
+    ],
+)
+def test_where_the_results_go_is_checked_before_the_run(
+    tmp_path, capsys, monkeypatch, options, said
+):
+    # IsADirectoryError, or matplotlib's "Format 'txt' is not supported", after the whole run
+    pytest.importorskip("matplotlib")
+    monkeypatch.setattr(bench, "run", _run_stopped)
+    with pytest.raises(SystemExit) as stop:
+        bench.main(["--quick", *(o.format(tmp=tmp_path) for o in options)])
+    assert stop.value.code == 2
+    assert said.format(tmp=tmp_path) in capsys.readouterr().err.splitlines()[-1]
+
+
+def test_a_quick_run_says_it_ignores_boards_and_update_docs(capsys, monkeypatch):
+    # --quick --boards 3 ran its nine boards and --quick --update-docs wrote nothing, unsaid
+    monkeypatch.setattr(bench, "run", _run_stopped)
+    with pytest.raises(Ran):
+        bench.main(["--quick", "--boards", "3", "--update-docs"])
+    (line,) = capsys.readouterr().err.splitlines()
+    assert line.startswith("note: --quick ") and line.endswith("--boards and --update-docs ignored")
+    with pytest.raises(Ran):
+        bench.main(["--quick"])
+    assert capsys.readouterr().err == ""
+
+
+def test_the_help_gives_the_default_number_of_boards(capsys):
+    with pytest.raises(SystemExit):
+        bench.main(["--help"])
+    assert "boards per random/mid-game family (default 3)" in " ".join(
+        capsys.readouterr().out.split()
+    )
+
+
 # --- the boards -----------------------------------------------------------------------------------
 
 

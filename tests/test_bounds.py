@@ -8,6 +8,7 @@ scales like count with one. The big cases run in a new process with a limit on i
 from __future__ import annotations
 
 import json
+import re
 import resource
 import subprocess
 import sys
@@ -313,3 +314,37 @@ def test_binomials_equal_math_comb(n, k, count):
 def test_exact_comb_of_big_numbers(n, k):
     assert exact_comb(n, k) == comb(n, k)
     assert exact_comb(n, n + 1) == 0
+
+
+# --- benchmarks/bounds.py: its --timeout, as processor time of the operation ----------------------
+
+BOUNDS = ROOT / "benchmarks" / "bounds.py"
+
+
+def bounds_row(case: str, timeout: str) -> tuple[str, str]:
+    """The header line and the table row of one run of `case` by benchmarks/bounds.py."""
+    done = subprocess.run(
+        [sys.executable, str(BOUNDS), "--runs", "1", "--cases", case, "--timeout", timeout],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    return lines[0], lines[-1]
+
+
+def test_a_fraction_of_a_second_is_not_cut_from_the_timeout():
+    # The check takes about 0.8 s. RLIMIT_CPU of int(1.999) = 1 s, counted from Python's start,
+    # stopped it, and the row said "stopped after 1.999 s".
+    header, row = bounds_row("check-lattice", "1.999")
+    assert row.startswith("| `check` 30x30 lattice | multiple | "), row
+    assert header.endswith("; 1 run")
+
+
+def test_a_run_stopped_by_the_timeout_says_how_long_it_ran():
+    # A limit of 0.25 s was 0 s: the child was killed before it had imported logicmines.
+    _, row = bounds_row("check-lattice", "0.25")
+    ran = re.search(r"\| stopped after ([\d.]+) s of processor time \(--timeout 0.25\) \|", row)
+    assert ran, row
+    assert 0.2 <= float(ran.group(1)) < 0.5

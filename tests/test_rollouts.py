@@ -203,3 +203,27 @@ def test_every_candidate_is_played_on_the_same_layouts_and_the_bots_rule_picks_i
     assert rollouts.scorings_weighed([weighed])["the bot's: two_clicks + progress/5"]["moved"] == 0
     again = rollouts._weigh_all((decision, 6, 0))  # the layouts come from the seed alone
     assert again == weighed
+
+
+@pytest.mark.parametrize("command", [["collect", "--games", "1"], ["compare", "d.json"]])
+@pytest.mark.parametrize(
+    ("out", "said"),
+    [
+        ("{tmp}/no/such/folder/r.json", "there is no folder {tmp}/no/such/folder to write in"),
+        ("{tmp}", "a folder; --out writes the results to a file of its own"),
+    ],
+)
+def test_where_the_results_go_is_checked_before_any_game(
+    tmp_path, capsys, monkeypatch, command, out, said
+):
+    # FileNotFoundError or IsADirectoryError once every game had been played
+    monkeypatch.setattr(rollouts, "collect", lambda *args: pytest.fail("games were played"))
+    monkeypatch.setattr(rollouts, "_read_decisions", lambda *args: pytest.fail("read first"))
+    with pytest.raises(SystemExit) as stop:
+        rollouts.main([*command, "--out", out.format(tmp=tmp_path)])
+    assert stop.value.code == 2
+    assert said.format(tmp=tmp_path) in capsys.readouterr().err
+
+
+def test_the_smallest_gap_is_read_as_the_fraction_written():
+    assert rollouts._share("0.03") == Fraction(3, 100) == rollouts._share("3/100")
