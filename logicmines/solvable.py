@@ -13,7 +13,7 @@ mines in when it deals games that need no guess.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 
 from .analysis import analyze
@@ -268,8 +268,11 @@ def solvable(
             position.changed.add(cell)
     position.open(click)
     won = position.play(deadline)
+    known = position.board()
+    if won:  # every safe square is open, so each one left is a mine, and known to be one
+        known = replace(known, rows=tuple(row.replace("?", "*") for row in known.rows))
     return Solvability(
-        won, click, mines, position.game(game), position.board(), () if won else position.stuck()
+        won, click, mines, position.game(game), known, () if won else position.stuck()
     )
 
 

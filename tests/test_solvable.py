@@ -75,6 +75,15 @@ def test_a_board_with_an_opening_that_clears_it_is_won():
     assert answer.game == game("B111B / B1M1B / B111B / BBBBB")
 
 
+def test_a_won_game_knows_every_square_left_is_a_mine():
+    # The judge stops at the win, before marking the last mine: known showed "1?", where ? is
+    # "what no deduction settles".
+    answer = solvable(game("EM"), (0, 0), 1)
+    assert answer.won and answer.known == Board.from_text("1*")
+    opened = solvable(game("EEEEE / EEMEE / EEEEE / EEEEE"), (3, 0), 1)
+    assert opened.known == Board.from_text("01110 / 01*10 / 01110 / 00000")
+
+
 def test_a_fifty_fifty_is_stuck_on_its_squares():
     # The 1 says one mine among three squares, and nothing tells which.
     answer = solvable(game("EE / ME"), (1, 1), 1)
