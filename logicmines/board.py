@@ -235,7 +235,7 @@ def contradicted_digit(board: Board, exact: bool = False) -> tuple[Cell, str, in
     (cell, what it shows, marked mines around it): it touches more of them than its digit (a
     blank, B, shows 0) or, when `exact` (every mine is marked, as on the game's own board), any
     other number of them. None when no square is contradicted."""
-    mines = [cell for cell in board.cells() if board[cell] in "MX*"]
+    mines = [(r, c) for r, row in enumerate(board.rows) for ch in "MX*" for c in positions(row, ch)]
     if not mines and not exact:
         return None
     around = Board.from_mines(board.height, board.width, mines)
