@@ -15,6 +15,8 @@ board on every machine. docs/generate.md states the contract.
 
 from __future__ import annotations
 
+import itertools
+import math
 import random
 import re
 from collections.abc import Callable, Sequence
@@ -44,6 +46,10 @@ LARGEST = 1_000_000
 # Mines moved before a no-guess deal gives up, per cell of the board.
 MOVES_PER_CELL = 4
 FEWEST_MOVES = 200  # and at least this many, for small boards with few layouts that need none
+# When the moves give up on a board with at most this many layouts, every layout is played, in an
+# order drawn from the seed: on a small board moving mines can circle among layouts that all need
+# a guess while a few that need none exist (3x4 with 4 mines: 19 of 330).
+EVERY_LAYOUT = 20_000
 
 Item = TypeVar("Item")
 
@@ -211,10 +217,7 @@ def _no_guess(
                 return again.mines, moves
             position = again  # go on from where a fresh play gets stuck
         if moves >= most:
-            raise DealError(
-                f"no game of {height}x{width} with {plural(total, 'mine')} that needs no guess "
-                f"was found after moving {plural(moves, 'mine')}: try fewer mines"
-            )
+            return _every_layout(height, width, total, first, kept, draw, deadline), moves
         moves += 1
         if progress is not None:
             progress(moves, most)
@@ -230,6 +233,39 @@ def _no_guess(
             ]
             position.move(draw.choice(stuck), draw.choice(safe))
             position = fresh(position.mines)
+
+
+def _every_layout(
+    height: int,
+    width: int,
+    total: int,
+    first: Cell,
+    kept: set[Cell],
+    draw: Draw,
+    deadline: Deadline,
+) -> set[Cell]:
+    """The first layout, in an order drawn from `draw`, that the judge wins from `first`, when the
+    board has at most EVERY_LAYOUT of them; DealError when none does, or there are too many."""
+    free = [
+        cell for r in range(height) for cell in ((r, c) for c in range(width)) if cell not in kept
+    ]
+    many = math.comb(len(free), total)
+    where = f"{height}x{width} with {plural(total, 'mine')}"
+    if many > EVERY_LAYOUT:
+        raise DealError(
+            f"no game of {where} that needs no guess was found after moving "
+            f"{plural(max(FEWEST_MOVES, MOVES_PER_CELL * height * width), 'mine')}: try another "
+            "seed, or another number of mines"
+        )
+    for chosen in draw.shuffled(list(itertools.combinations(free, total))):
+        position = Position(height, width, set(chosen), total)
+        position.open(first)
+        if position.play(deadline):
+            return set(chosen)
+    raise DealError(
+        f"no game of {where} needs no guess from {at(first)}: none of its "
+        f"{plural(many, 'layout')} does"
+    )
 
 
 def _move_a_mine(position: Position, draw: Draw) -> bool:

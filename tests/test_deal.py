@@ -188,5 +188,31 @@ def test_what_cannot_be_dealt_is_one_clear_error(call, message):
 def test_a_no_guess_deal_that_cannot_be_found_says_so():
     # The first click shows a 2 and the other three squares hold two mines: whichever they are,
     # nothing tells the safe one apart.
-    with pytest.raises(DealError, match="needs no guess was found"):
+    with pytest.raises(DealError, match="none of its 3 layouts does"):
         deal(2, 2, 2, first=(0, 0), no_guess=True)
+
+
+@pytest.mark.parametrize(("height", "width", "mines"), [(3, 4, 4), (2, 5, 3), (4, 4, 8), (2, 6, 5)])
+def test_a_small_board_with_a_no_guess_game_gets_one_when_moving_mines_gives_up(
+    height, width, mines
+):
+    # Moving mines circled among layouts that all need a guess (3x4 with 4 mines: 19 of its 330
+    # layouts need none); every layout is then played, in an order drawn from the seed.
+    for seed in range(3):
+        game = deal(height, width, mines, no_guess=True, seed=seed)
+        assert solvable(game.board, game.first, mines).won
+        assert game == deal(height, width, mines, no_guess=True, seed=seed)
+
+
+def test_a_small_board_with_no_no_guess_game_says_so_having_played_every_layout():
+    with pytest.raises(DealError) as refused:
+        deal(1, 5, 3, no_guess=True, seed=0)
+    assert str(refused.value) == (
+        "no game of 1x5 with 3 mines needs no guess from (0,2): none of its 4 layouts does"
+    )
+
+
+def test_a_big_board_the_moves_give_up_on_says_to_try_another_seed_or_count():
+    with pytest.raises(DealError) as refused:
+        deal(6, 6, 30, no_guess=True, seed=0)
+    assert str(refused.value).endswith("try another seed, or another number of mines")
