@@ -50,7 +50,7 @@ def layout_of(board: Board) -> set[Cell]:
     if (found := contradicted_digit(board, exact=True)) is not None:
         cell, square, touching = found
         raise StatsError(
-            f"the board has no solution: {at(cell)} shows {'0' if square == 'B' else square} "
+            f"the board has no solution: {at(cell)} shows {'a blank' if square == 'B' else square} "
             f"but touches {plural(touching, 'mine')}"
         )
     return {cell for cell in board.cells() if board[cell] in "MX*"}

@@ -104,3 +104,9 @@ def test_text_and_json():
 def test_a_board_that_does_not_say_where_the_mines_are_is_an_error(text, message):
     with pytest.raises(StatsError, match=message.replace("(", r"\(").replace(")", r"\)")):
         board_stats(Board.from_text(text))
+
+
+def test_a_blank_beside_a_mine_is_called_a_blank_as_solvable_calls_it():
+    with pytest.raises(StatsError) as refused:
+        board_stats(Board(("BM", "EE"), "game"))
+    assert str(refused.value) == "the board has no solution: (0,0) shows a blank but touches 1 mine"
