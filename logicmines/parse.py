@@ -389,6 +389,8 @@ def _unclosed_quote(error: UnexpectedToken) -> tuple[int, str] | None:
     cell = history[-1] if history else None
     if cell is None or cell.type != "CELL" or len(cell) <= 3 or cell[1] not in _CELLS:
         return None
+    if cell[2:-1].lstrip()[:1] not in (",", "]"):  # "EE" "E": two letters, then a missing comma
+        return None
     quote = cell[0]
     return cell.start_pos + 2, (
         f"a quote is missing after {_show(cell[1])}: a bracketed cell is one character in "

@@ -624,6 +624,19 @@ def test_a_missing_closing_quote_is_pointed_at_where_it_belongs(text, column, ce
     )
 
 
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ('[["EE" "E"]]', """f:1:8: unexpected cell "E"; expected ',' or ']'"""),
+        ('[["E","1 " "E"]]', """f:1:12: unexpected cell "E"; expected ',' or ']'"""),
+    ],
+)
+def test_a_cell_of_several_characters_before_a_missing_comma_is_not_a_missing_quote(text, said):
+    with pytest.raises(BoardSyntaxError) as caught:
+        parse_boards(text, "f")
+    assert str(caught.value).splitlines()[0] == said
+
+
 # --- bytes: decoding before parsing -------------------------------------------------------------
 
 
