@@ -695,24 +695,21 @@ def _check_game_totals(boards: list[Board], args: argparse.Namespace) -> None:
 
 
 def _check_game_marks(boards: list[Board], args: argparse.Namespace) -> None:
-    """UsageError for a game board whose marked mines (M, X) contradict one of its digits, a
-    mistake in the board itself. The engines forget where M squares are (a player does not see
-    them), so they would answer a puzzle the board's own mines rule out: a square marked as a
-    mine beside a blank must not come back as safe. Reading as a player does, only a digit that
-    touches more marked mines than it shows is a contradiction (hidden mines may be written E);
-    reveal plays the board's own mines, so there every digit must count its marked mines exactly.
-    solvable and stats say the same in words of their own."""
+    """UsageError, pointing at the digit, for a game board whose marked mines contradict it."""
+    # The engines forget where M squares are (a player does not see them), so they would answer
+    # the puzzle with a marked mine gone. As a player reads it, only a digit touching more marked
+    # mines than it shows is wrong (hidden mines may be written E); reveal plays the board's own
+    # mines, so there every digit must count them exactly. solvable and stats check for
+    # themselves.
     if args.command in ("solvable", "stats"):
         return
-    exact = args.command == "reveal"
     for index, board in enumerate(boards):
-        found = contradiction(board, exact) if board.kind == "game" else None
+        found = contradiction(board, args.command == "reveal") if board.kind == "game" else None
         if found is not None:
             cell, what = found
             place = board.place(cell)
             where = f"{board.source}:{place[0]}:{place[1]}" if place else title(index, board)
-            why = "; reveal plays the board's own mines, so every mine must be marked M"
-            raise UsageError(f"{where}: {what}" + (why if exact else ""))
+            raise UsageError(f"{where}: {what}")
 
 
 def read_boards(path: str, limit: int = MAX_INPUT) -> list[Board]:

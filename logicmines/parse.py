@@ -155,7 +155,7 @@ class _ToBoards(Transformer):
             for i in sorted(m.start() for m in firsts if m):
                 cells.append((row[i], row.line, row.column + i))
         kind = _kind(cells)
-        read_from = tuple(_GridRow(row) for row in rows)
+        read_from = tuple(_GridRow(row.line, row.column) for row in rows)
         return Board(_puzzle_rows(rows), kind, "grid", '"', self.source, rows[0].line, read_from)
 
     def bracket_row(self, tokens: list[Token]) -> _BracketRow:
@@ -206,13 +206,14 @@ _CELL_CHAR = re.compile("[0-8*?.FEMBX]")
 
 @dataclass(frozen=True)
 class _GridRow:
-    """One row of a grid as read: where each cell's character stands is found from its token."""
+    """Where a row of a grid stands in the text: the line and column of its first cell."""
 
-    token: Token
+    line: int
+    column: int
 
     def place(self, index: int) -> tuple[int, int]:
         """The line and column of the character of cell `index`."""
-        return self.token.line, self.token.column + index
+        return self.line, self.column + index
 
 
 @dataclass(frozen=True)

@@ -495,6 +495,14 @@ def test_a_digit_showing_more_mines_than_are_marked_is_answered_as_hidden_ones()
 def test_reveal_needs_every_mine_marked():
     run = run_main(["reveal", "--click", "1,1"], stdin="2E\nEE\n")
     assert assert_one_error_line(run, "<stdin>:1:1") == (
-        "(0,0) shows 2 but touches 0 marked mines (M or X): the board contradicts itself; "
-        "reveal plays the board's own mines, so every mine must be marked M"
+        "(0,0) shows 2 but 0 mines are marked around it (M or X): where the board's own mines "
+        "are played, every mine must be marked"
+    )
+
+
+@pytest.mark.parametrize("command", ["check", "reveal --click 1,1", "trace --backend kanren"])
+def test_a_blank_beside_an_opened_mine_contradicts_the_board_in_every_command(command):
+    run = run_main(command.split(), stdin="BX\nEE\n")
+    assert assert_one_error_line(run, "<stdin>:1:1") == (
+        "(0,0) shows a blank but touches 1 marked mine (M or X): the board contradicts itself"
     )

@@ -3,6 +3,8 @@ mistake says."""
 
 from __future__ import annotations
 
+import pickle
+
 import pytest
 from conftest import run_main
 from hypothesis import given, settings
@@ -726,3 +728,12 @@ def test_a_200_by_200_bracketed_board_parses():
     board = parse_board("[" + ",\n ".join([row] * 200) + "]")
     assert (board.height, board.width, board.kind) == (200, 200, "game")
     assert board.rows[0][-1] == "M"
+
+
+def test_a_board_knows_where_its_cells_stand_until_it_leaves_the_process():
+    grid, brackets = parse_boards('# c\n  1?\n# c\n ??\n\n[["E", "M"],\n  ["B","1"]]\n', "f")
+    assert [grid.place(cell) for cell in grid.cells()] == [(2, 3), (2, 4), (4, 2), (4, 3)]
+    assert [brackets.place(cell) for cell in brackets.cells()] == [(6, 4), (6, 9), (7, 5), (7, 9)]
+    for board in (grid, brackets):
+        sent = pickle.loads(pickle.dumps(board))
+        assert sent == board and sent.place((0, 0)) is None

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from logicmines.board import Board
+from logicmines.board import Board, contradicted_digit
 from logicmines.generate import game_board
 from logicmines.reveal import reveal
 from logicmines.stats import StatsError, board_stats, stats_lines, stats_record
@@ -110,3 +110,31 @@ def test_a_blank_beside_a_mine_is_called_a_blank_as_solvable_calls_it():
     with pytest.raises(StatsError) as refused:
         board_stats(Board(("BM", "EE"), "game"))
     assert str(refused.value) == "the board has no solution: (0,0) shows a blank but touches 1 mine"
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.integers(1, 5).flatmap(
+        lambda width: st.lists(
+            st.text(alphabet="EMBX12345678", min_size=width, max_size=width),
+            min_size=1,
+            max_size=5,
+        )
+    ),
+    st.booleans(),
+)
+def test_contradicted_digit_is_the_first_square_counted_plainly_against_its_marks(rows, exact):
+    """contradicted_digit counts on the rows' text; here each square's marked neighbours are
+    counted one by one."""
+    board = Board(tuple(rows), "game")
+    expected = None
+    for cell in board.cells():
+        square = board[cell]
+        if square in "EMX":
+            continue
+        shown = 0 if square == "B" else int(square)
+        touching = sum(1 for n in board.neighbours(cell) if board[n] in "MX")
+        if touching > shown or (exact and touching != shown):
+            expected = (cell, square, touching)
+            break
+    assert contradicted_digit(board, exact) == expected
