@@ -287,9 +287,7 @@ def _autoplay(commands) -> None:
         metavar="HxW",
         help="HxW or beginner, intermediate, expert (expert)",
     )
-    autoplay.add_argument(
-        "--mines", type=_natural, metavar="N", help="N mines (a preset brings its own)"
-    )
+    _dealt_mines(autoplay)
     autoplay.add_argument(
         "--rules",
         choices=["safe", "zero"],
@@ -348,9 +346,7 @@ def _play(commands) -> None:
     play_cmd.add_argument(
         "--size", metavar="HxW", help="another size: rows x columns, like 20x40 (with --mines)"
     )
-    play_cmd.add_argument(
-        "--mines", type=_natural, metavar="N", help="N mines (a preset brings its own)"
-    )
+    _dealt_mines(play_cmd)
     play_cmd.add_argument(
         "--seed",
         type=_seed,
@@ -418,9 +414,7 @@ def _generate(commands) -> None:
     )
     puzzle.add_argument("size", metavar="HxW", help=size_help)
     many = puzzle.add_mutually_exclusive_group()
-    many.add_argument(
-        "--mines", type=_natural, metavar="N", help="N mines (a preset brings its own)"
-    )
+    _dealt_mines(many)
     many.add_argument(
         "--density",
         type=_share,
@@ -442,9 +436,7 @@ def _generate(commands) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     game.add_argument("size", metavar="HxW", help=size_help)
-    game.add_argument(
-        "--mines", type=_natural, metavar="N", help="N mines (a preset brings its own)"
-    )
+    _dealt_mines(game)
     game.add_argument(
         "--first", type=_cell, metavar="R,C", help="the first click (default: the centre)"
     )
@@ -568,6 +560,13 @@ def _timeout(
         default=default,
         metavar="SECONDS",
         help=f"{what} ({said})",
+    )
+
+
+def _dealt_mines(sub: argparse.ArgumentParser | argparse._MutuallyExclusiveGroup) -> None:
+    """--mines for the commands that deal boards of a size (generate, play, autoplay)."""
+    sub.add_argument(
+        "--mines", type=_natural, metavar="N", help="N mines (a preset brings its own)"
     )
 
 

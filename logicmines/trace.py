@@ -63,6 +63,7 @@ MOST_INDENT = 30
 
 
 def _indent(depth: int) -> str:
+    """The start of a step's line at `depth`: two spaces a level, the depth in words past 30."""
     if depth <= MOST_INDENT:
         return "  " * depth
     return "  " * MOST_INDENT + f"[depth {depth}] "
