@@ -81,6 +81,7 @@ def _fresh(work: partial):
 
 
 def _played(*args, **options) -> list[Outcome]:
+    """run_games' outcomes as a list: work a spawned process (_fresh) can be given, and answer."""
     return list(run_games(*args, **options))
 
 

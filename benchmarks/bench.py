@@ -39,6 +39,7 @@ from __future__ import annotations
 import argparse
 import functools
 import multiprocessing
+import os
 import statistics
 import sys
 import time
@@ -290,6 +291,22 @@ def destinations(
     return markdown or home[0], picture or home[1]
 
 
+def drawn_at(picture: Path) -> Path:
+    """Where the plot goes: `picture`, with .png added when it has no suffix, as matplotlib adds
+    it (named here so that "wrote ..." names the file written)."""
+    if picture.suffix or picture.is_dir():  # a folder is refused as it is, by unwritable()
+        return picture
+    return Path(str(picture).rstrip(".") + ".png")
+
+
+def _nearest_folder(path: Path) -> Path:
+    """The nearest of `path`'s parents that exists: the folders below it are made to write it."""
+    folder = path.parent
+    while not os.path.lexists(folder) and folder != folder.parent:
+        folder = folder.parent
+    return folder
+
+
 def unwritable(markdown: Path | None, picture: Path | None) -> str | None:
     """Why the results section or the plot could not be written where they go (None: they
     can), said before the run rather than after it."""
@@ -299,8 +316,15 @@ def unwritable(markdown: Path | None, picture: Path | None) -> str | None:
     ):
         if path is None:
             continue
-        if path.parent == RESULTS:  # the default place, outside git: made when first used
-            RESULTS.mkdir(parents=True, exist_ok=True)
+        # Missing folders are made after the run, when the file is written (nothing is left
+        # behind by a run that is refused or stopped); here, only whether they can be.
+        folder = _nearest_folder(path)
+        if folder != path.parent:
+            if not folder.is_dir():
+                return f"{path}: {folder} is not a folder"
+            if not os.access(folder, os.W_OK | os.X_OK):
+                return f"{path}: no folder can be made in {folder}"
+            continue
         try:
             writable_target(str(path), purpose)
         except UsageError as wrong:
@@ -331,7 +355,11 @@ def main(argv: list[str] | None = None) -> int:
         f"{PLOT.relative_to(ROOT)} (default: {RESULTS.relative_to(ROOT)}/, outside git)",
     )
     parser.add_argument("--markdown", type=Path, help="results section to write (a file)")
-    parser.add_argument("--plot", type=Path, help="PNG to draw")
+    parser.add_argument(
+        "--plot",
+        type=Path,
+        help="the picture to draw, its format by its suffix: .png, .svg, .pdf, ... (none: .png)",
+    )
     args = parser.parse_args(argv)
     timeout = args.timeout or (2.0 if args.quick else 10.0)
     ignored = [
@@ -346,6 +374,7 @@ def main(argv: list[str] | None = None) -> int:
             file=sys.stderr,
         )
     markdown, picture = destinations(args.quick, args.update_docs, args.markdown, args.plot)
+    picture = picture and drawn_at(picture)
     wrong = unwritable(markdown, picture)
     if wrong:
         parser.error(wrong)
@@ -355,6 +384,9 @@ def main(argv: list[str] | None = None) -> int:
     command = "python benchmarks/bench.py" + (" " + " ".join(argv or sys.argv[1:])).rstrip()
     section = report(results, command)
     print(section)
+    for path in (markdown, picture):
+        if path is not None:
+            path.parent.mkdir(parents=True, exist_ok=True)
     if markdown is not None:
         write_section(markdown, section)
         print(f"wrote {markdown}", file=sys.stderr)

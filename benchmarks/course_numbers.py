@@ -17,10 +17,11 @@ start-up and loading excluded), the median of N runs. The limit is counted the s
 that has taken --limit CPU seconds of its own is stopped and shown as `> LIMIT` (a Python run by
 a timer of the child's processor time, SIGPROF, armed as the work starts; a Prolog one by a
 thread of the same swipl that watches the working thread's CPU time), and so is one that needs
-more than 4 GB of memory. Wall time is not limited: on a busy machine a run may go on longer
-than --limit seconds by the clock before it is stopped. Each measurement runs in a fresh
-process. Every count is checked against the others on the same board: a disagreement stops the
-script.
+more than 4 GB of memory. Wall time only has a backstop: on a busy machine a run may go on
+longer than --limit seconds by the clock before it is stopped, and one still going after
+10 x --limit + 60 seconds by the clock (its limit's signal not acted on) is stopped there and
+shown the same way. Each measurement runs in a fresh process. Every count is checked against
+the others on the same board: a disagreement stops the script.
 """
 
 from __future__ import annotations
@@ -63,6 +64,14 @@ STAGING_BOARDS = [
 ]
 
 
+def backstop(limit: float) -> float:
+    """Wall seconds after which a run is stopped whatever its CPU time, in case its limit fails."""
+    # Generous, so that only a run whose signal was not acted on reaches it: SWI acts on a signal
+    # only between predicate calls (not inside a long foreign call), and prolog/guard.pl records
+    # SWI 9.0.4 going deaf to signals thrown inside CLP(FD) propagation.
+    return 10 * limit + 60
+
+
 def prolog_rows(board: Board) -> str:
     return "[" + ", ".join("`" + row + "`" for row in board.as_puzzle().rows) + "]"
 
@@ -96,7 +105,10 @@ def in_prolog(goal: str, answer: str, limit: float) -> tuple[float | None, str]:
         str(ROOT / "prolog" / "board.pl"),
         str(COURSE / "generate_and_test.pl"),
     ]
-    done = subprocess.run(program, capture_output=True, text=True)
+    try:
+        done = subprocess.run(program, capture_output=True, text=True, timeout=backstop(limit))
+    except subprocess.TimeoutExpired:  # killed by run(): the thread that watches it did not stop it
+        return None, ""
     if done.returncode != 0 or not done.stdout.strip():
         raise RuntimeError(f"swipl failed on {goal}: {done.stderr.strip()}")
     if done.stdout.strip() == "timeout":
@@ -113,8 +125,8 @@ def _capped() -> None:
     resource.setrlimit(resource.RLIMIT_AS, (MOST_MEMORY, MOST_MEMORY))
 
 
-def _timed(work, limit: float, queue) -> None:
-    """Put (CPU seconds, answer) of work() on `queue`, (None, None) when it runs out of memory;
+def _timed(work, limit: float, pipe) -> None:
+    """Send (CPU seconds, answer) of work() down `pipe`, (None, None) when it runs out of memory;
     the process is ended by SIGPROF once the work has taken `limit` CPU seconds."""
     _capped()
     # the process's own CPU time, not the parent's clock: the measure the times are given in
@@ -124,29 +136,47 @@ def _timed(work, limit: float, queue) -> None:
         answer = work()
     except MemoryError:
         signal.setitimer(signal.ITIMER_PROF, 0)
-        queue.put((None, None))
+        pipe.send((None, None))
         return
     seconds = time.process_time() - start
     signal.setitimer(signal.ITIMER_PROF, 0)
-    queue.put((seconds, answer))
+    pipe.send((seconds, answer))
 
 
-def _child(question, args, limit: float, queue) -> None:
-    _timed(lambda: question(*args), limit, queue)
+def _child(question, args, limit: float, pipe) -> None:
+    _timed(lambda: question(*args), limit, pipe)
 
 
 def _finished(target, args: tuple, limit: float) -> tuple[float | None, object]:
-    """(CPU seconds, answer) that `target(*args, limit, queue)` puts on the queue in a fresh
-    process; (None, None) when it was stopped, or took more than `limit`."""
-    queue: multiprocessing.Queue = multiprocessing.Queue()
-    child = multiprocessing.Process(target=target, args=(*args, limit, queue))
+    """(CPU seconds, answer) that `target(*args, limit, pipe)` sends in a fresh process;
+    (None, None) when it was stopped, or took more than `limit`."""
+    reader, writer = multiprocessing.Pipe(duplex=False)
+    child = multiprocessing.Process(target=target, args=(*args, limit, writer))
     child.start()
-    child.join()
-    if child.exitcode == -signal.SIGPROF:  # its timer: the work reached the limit
-        return None, None
-    if child.exitcode != 0:
+    # The child's copy is then the only writing end left, so its exit ends the pipe: poll() wakes
+    # when the child is stopped without a word as well as when it answers.
+    writer.close()
+    deadline = time.monotonic() + backstop(limit)
+    sent = None
+    # Read before join(): a child whose answer does not fit in the pipe's buffer waits for it to
+    # be read, and would never exit.
+    if reader.poll(backstop(limit)):
+        try:
+            sent = reader.recv()
+        except EOFError:  # ended without answering: its timer, or a failure (below)
+            pass
+    reader.close()
+    child.join(max(deadline - time.monotonic(), 0))
+    backstopped = child.is_alive()  # its timer's signal was not acted on
+    if backstopped:
+        child.kill()
+        child.join()
+    if sent is None:
+        # SIGPROF is its timer: the work reached the limit
+        if backstopped or child.exitcode == -signal.SIGPROF:
+            return None, None
         raise RuntimeError(f"a measurement failed (exit {child.exitcode})")
-    seconds, answer = queue.get()
+    seconds, answer = sent
     return (None, None) if seconds is None or seconds > limit else (seconds, answer)
 
 
@@ -240,9 +270,9 @@ def page_namespace(page: Path) -> dict:
     return test.globs
 
 
-def _staging_child(step: str, board: Board, limit: float, queue) -> None:
+def _staging_child(step: str, board: Board, limit: float, pipe) -> None:
     steps = page_namespace(COURSE / "8-staging.md")["STEPS"]  # untimed: before the limit starts
-    _timed(lambda: steps[step](board), limit, queue)
+    _timed(lambda: steps[step](board), limit, pipe)
 
 
 def staging_step(step: str, board: Board, limit: float) -> tuple[float | None, object]:

@@ -63,12 +63,14 @@ def at_least(outcome: Outcome, timeout: float) -> tuple[float, bool] | None:
 
 
 def total(bounds: list[tuple[float, bool] | None]) -> tuple[float, bool] | None:
+    """The sum of the boards' bounds, itself a bound when one is; None when a board failed."""
     if None in bounds:
         return None
     return sum(seconds for seconds, _ in bounds), any(late for _, late in bounds)
 
 
 def seconds_text(bound: tuple[float, bool] | None, digits: int) -> str:
+    """A bound as the table shows it: "> 1.000" for a lower bound, "failed" for None."""
     if bound is None:
         return "failed"
     return f"{'> ' if bound[1] else ''}{bound[0]:.{digits}f}"

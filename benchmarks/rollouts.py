@@ -439,7 +439,7 @@ def _read_decisions(path: Path) -> list[dict]:
     return found
 
 
-def _share(text: str) -> Fraction:
+def _gap(text: str) -> Fraction:
     """--min-gap: a difference of two mine probabilities, from 0 to 1 (0.03, or 3/100)."""
     try:
         value = Fraction(text.strip())
@@ -464,7 +464,7 @@ def main(argv: list[str] | None = None) -> int:
     w.add_argument("--layouts", type=int, default=40, help="layouts drawn per decision")
     w.add_argument(
         "--min-gap",
-        type=_share,
+        type=_gap,
         default=Fraction(0),
         help="only decisions where the "
         "choice's mine probability exceeds the safest cell's by at least this",

@@ -179,25 +179,79 @@ def _run_stopped(found, timeout, skip):
     raise Ran(len(found))
 
 
+# Only the plot's formats need matplotlib, which `make test` (and so CI) does not install.
+needs_matplotlib = pytest.mark.skipif(
+    report.plot_formats() is None, reason="matplotlib is missing (the bench extra)"
+)
+
+
 @pytest.mark.parametrize(
     ("options", "said"),
     [
         (["--markdown", "{tmp}"], "{tmp}: a folder; --markdown writes the results section"),
-        (["--markdown", "{tmp}/none/b.md"], "there is no folder {tmp}/none to write in"),
+        (["--markdown", "{tmp}/a-file/new/b.md"], "{tmp}/a-file/new/b.md: {tmp}/a-file is not a"),
         (["--plot", "{tmp}"], "{tmp}: a folder; --plot draws a picture in a file"),
-        (["--plot", "{tmp}/p.txt"], "{tmp}/p.txt: --plot draws a picture in a file named for"),
+        (["--plot", "{tmp}/a-file/p.png"], "{tmp}/a-file/p.png: {tmp}/a-file is not a folder"),
+        pytest.param(
+            ["--plot", "{tmp}/p.txt"],
+            "{tmp}/p.txt: --plot draws a picture in a file named for",
+            marks=needs_matplotlib,
+        ),
     ],
 )
 def test_where_the_results_go_is_checked_before_the_run(
     tmp_path, capsys, monkeypatch, options, said
 ):
     # IsADirectoryError, or matplotlib's "Format 'txt' is not supported", after the whole run
-    pytest.importorskip("matplotlib")
+    (tmp_path / "a-file").write_text("")
     monkeypatch.setattr(bench, "run", _run_stopped)
     with pytest.raises(SystemExit) as stop:
         bench.main(["--quick", *(o.format(tmp=tmp_path) for o in options)])
     assert stop.value.code == 2
     assert said.format(tmp=tmp_path) in capsys.readouterr().err.splitlines()[-1]
+
+
+def test_the_results_go_into_folders_made_for_them_after_the_run(tmp_path, capsys, monkeypatch):
+    # they were refused ("there is no folder ... to write in"); before that, they were made
+    out = tmp_path / "out"
+    markdown, picture = out / "run1" / "b.md", out / "pictures" / "p"
+    made = []
+    monkeypatch.setattr(
+        bench, "run", lambda found, timeout, skip: made.append(out.exists()) or empty_results()
+    )
+    monkeypatch.setattr(bench, "report", lambda results, command: "the results section")
+    monkeypatch.setattr(bench, "plot", lambda results, path: path.write_text("a picture"))
+    assert bench.main(["--quick", "--markdown", str(markdown), "--plot", str(picture)]) == 0
+    assert made == [False]  # not while the run may yet be stopped
+    assert "the results section" in markdown.read_text()
+    # no suffix: a PNG, where matplotlib would have drawn it
+    assert (out / "pictures" / "p.png").read_text() == "a picture"
+    assert capsys.readouterr().err.splitlines() == [f"wrote {markdown}", f"wrote {picture}.png"]
+
+
+def empty_results() -> report.Results:
+    return report.Results(engines=("kanren",), timeout=1.0)
+
+
+def test_a_plot_named_without_a_suffix_is_a_png_where_matplotlib_would_draw_it(tmp_path):
+    assert bench.drawn_at(Path("out/p")) == Path("out/p.png")
+    assert bench.drawn_at(Path("out/p.")) == Path("out/p.png")
+    assert bench.drawn_at(Path("out/p.svg")) == Path("out/p.svg")
+    assert bench.drawn_at(tmp_path) == tmp_path  # a folder, refused as given
+
+
+@needs_matplotlib
+def test_matplotlib_draws_a_name_without_a_suffix_where_drawn_at_says(tmp_path):
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    figure, _ = plt.subplots()
+    for name in ("p", "q."):
+        figure.savefig(tmp_path / name)
+    plt.close(figure)
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["p.png", "q.png"]
 
 
 def test_a_quick_run_says_it_ignores_boards_and_update_docs(capsys, monkeypatch):
@@ -215,8 +269,11 @@ def test_a_quick_run_says_it_ignores_boards_and_update_docs(capsys, monkeypatch)
 def test_the_help_gives_the_default_number_of_boards(capsys):
     with pytest.raises(SystemExit):
         bench.main(["--help"])
-    assert "boards per random/mid-game family (default 3)" in " ".join(
-        capsys.readouterr().out.split()
+    said = " ".join(capsys.readouterr().out.split())
+    assert "boards per random/mid-game family (default 3)" in said
+    # it said "PNG to draw", though the suffix names any format matplotlib writes
+    assert (
+        "the picture to draw, its format by its suffix: .png, .svg, .pdf, ... (none: .png)" in said
     )
 
 

@@ -226,4 +226,4 @@ def test_where_the_results_go_is_checked_before_any_game(
 
 
 def test_the_smallest_gap_is_read_as_the_fraction_written():
-    assert rollouts._share("0.03") == Fraction(3, 100) == rollouts._share("3/100")
+    assert rollouts._gap("0.03") == Fraction(3, 100) == rollouts._gap("3/100")
