@@ -697,13 +697,11 @@ def _check_game_marks(boards: list[Board], args: argparse.Namespace) -> None:
     """UsageError, pointing at the digit, for a game board whose marked mines contradict it."""
     # The engines forget where M squares are (a player does not see them), so they would answer
     # the puzzle with a marked mine gone. As a player reads it, only a digit touching more marked
-    # mines than it shows is wrong (hidden mines may be written E); reveal plays the board's own
-    # mines, so there every digit must count them exactly. solvable and stats check for
-    # themselves.
-    if args.command in ("solvable", "stats"):
-        return
+    # mines than it shows is wrong (hidden mines may be written E); reveal, solvable and stats
+    # play or measure the board's own mines, so there every digit must count them exactly.
+    exact = args.command in ("reveal", "solvable", "stats")
     for index, board in enumerate(boards):
-        found = contradiction(board, args.command == "reveal") if board.kind == "game" else None
+        found = contradiction(board, exact) if board.kind == "game" else None
         if found is not None:
             cell, what = found
             place = board.place(cell)

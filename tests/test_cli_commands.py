@@ -492,15 +492,18 @@ def test_a_digit_showing_more_mines_than_are_marked_is_answered_as_hidden_ones()
     assert run.status == 0 and run.records()[0]["count"] == "3"
 
 
-def test_reveal_needs_every_mine_marked():
-    run = run_main(["reveal", "--click", "1,1"], stdin="2E\nEE\n")
+@pytest.mark.parametrize("command", ["reveal --click 1,1", "solvable --click 1,1", "stats"])
+def test_the_commands_that_play_the_boards_own_mines_need_every_mine_marked(command):
+    run = run_main(command.split(), stdin="2E\nEE\n")
     assert assert_one_error_line(run, "<stdin>:1:1") == (
         "(0,0) shows 2 but 0 mines are marked around it (M or X): where the board's own mines "
         "are played, every mine must be marked"
     )
 
 
-@pytest.mark.parametrize("command", ["check", "reveal --click 1,1", "trace --backend kanren"])
+@pytest.mark.parametrize(
+    "command", ["check", "reveal --click 1,1", "trace --backend kanren", "solvable --click 1,1"]
+)
 def test_a_blank_beside_an_opened_mine_contradicts_the_board_in_every_command(command):
     run = run_main(command.split(), stdin="BX\nEE\n")
     assert assert_one_error_line(run, "<stdin>:1:1") == (
