@@ -124,14 +124,10 @@ class Board:
             if not (0 <= r < height and 0 <= c < width):
                 raise ValueError(f"from_mines: the mine ({r}, {c}) is off a {height}x{width} board")
             cells.add((r, c))
-        counts = [[0] * (width + 2) for _ in range(height + 2)]  # a border row/column all round
+        counts = mine_counts(height, width, cells)
         is_mine = [[False] * width for _ in range(height)]
         for r, c in cells:
             is_mine[r][c] = True
-            for row in counts[r : r + 3]:
-                row[c] += 1
-                row[c + 1] += 1
-                row[c + 2] += 1
         rows = tuple(
             "".join("*" if mine else _DIGITS[n] for mine, n in zip(is_mine[r], counts[r + 1][1:-1]))
             for r in range(height)
@@ -230,23 +226,34 @@ def neighbours_within(cell: Cell, height: int, width: int) -> tuple[Cell, ...]:
     )
 
 
+def mine_counts(height: int, width: int, mines: Iterable[Cell]) -> list[list[int]]:
+    """The mines in each cell's 3x3 square, cell (r, c) at [r + 1][c + 1]: the grid has a border
+    row and column all round, so that no count needs a bounds check."""
+    counts = [[0] * (width + 2) for _ in range(height + 2)]
+    for r, c in mines:
+        for row in counts[r : r + 3]:
+            row[c] += 1
+            row[c + 1] += 1
+            row[c + 2] += 1
+    return counts
+
+
+def shows(cell: Cell, square: str) -> str:
+    """What an opened square shows, in a sentence: "(0,0) shows a blank", "(1,2) shows 3"."""
+    return f"{at(cell)} shows {'a blank' if square == 'B' else square}"
+
+
 def contradicted_digit(board: Board, exact: bool = False) -> tuple[Cell, str, int] | None:
     """The first opened square, in reading order, that the marked mines (M, X, *) around it
     contradict, as (cell, what it shows, marked mines around it); None when there is none."""
     # Contradicted: it touches more marked mines than it shows (a blank, B, shows 0) or, when
     # `exact` (every mine is marked, as on the game's own board), any other number of them.
     # Counted on the rows' text, not cell by cell: a 1000x1000 board takes a tenth of a second.
-    rows, width = board.rows, board.width
+    rows = board.rows
     if not exact and not any(mark in row for row in rows for mark in "MX*"):
         return None
-    counts = [[0] * (width + 2) for _ in range(board.height + 2)]  # a border all round
-    for r, row in enumerate(rows):
-        for mark in "MX*":
-            for c in positions(row, mark):
-                for line in counts[r : r + 3]:
-                    line[c] += 1
-                    line[c + 1] += 1
-                    line[c + 2] += 1
+    marked = ((r, c) for r, row in enumerate(rows) for mark in "MX*" for c in positions(row, mark))
+    counts = mine_counts(board.height, board.width, marked)
     for r, row in enumerate(rows):
         around = counts[r + 1]
         for c, square in enumerate(row):
@@ -263,21 +270,22 @@ def contradicted_digit(board: Board, exact: bool = False) -> tuple[Cell, str, in
 
 
 def contradiction(board: Board, exact: bool = False) -> tuple[Cell, str] | None:
-    """`contradicted_digit` of a game board in words: the cell, and what is wrong with it."""
-    found = contradicted_digit(board, exact)
+    """`contradicted_digit` of a game board in words: the cell, and what is wrong with it (None
+    for a puzzle, whose known mines against its digits are a question: it has no solution)."""
+    found = contradicted_digit(board, exact) if board.kind == "game" else None
     if found is None:
         return None
     cell, square, touching = found
-    shows = f"{at(cell)} shows {'a blank' if square == 'B' else square}"
+    said = shows(cell, square)
     if touching > (0 if square == "B" else int(square)):
         return cell, (
-            f"{shows} but touches {plural(touching, 'marked mine')} (M or X): the board "
+            f"{said} but touches {plural(touching, 'marked mine')} (M or X): the board "
             "contradicts itself"
         )
     # Only when exact: a digit a hidden mine written E could explain, on a board played by its
     # own mines.
     return cell, (
-        f"{shows} but {plural(touching, 'mine')} {'is' if touching == 1 else 'are'} marked around "
+        f"{said} but {plural(touching, 'mine')} {'is' if touching == 1 else 'are'} marked around "
         "it (M or X): where the board's own mines are played, every mine must be marked"
     )
 

@@ -701,7 +701,7 @@ def _check_game_marks(boards: list[Board], args: argparse.Namespace) -> None:
     # play or measure the board's own mines, so there every digit must count them exactly.
     exact = args.command in ("reveal", "solvable", "stats")
     for index, board in enumerate(boards):
-        found = contradiction(board, exact) if board.kind == "game" else None
+        found = contradiction(board, exact)
         if found is not None:
             cell, what = found
             place = board.place(cell)

@@ -217,7 +217,7 @@ def _no_guess(
                 return again.mines, moves
             position = again  # go on from where a fresh play gets stuck
         if moves >= most:
-            return _every_layout(height, width, total, first, kept, draw, deadline), moves
+            return _every_layout(height, width, total, first, kept, draw, deadline, moves), moves
         moves += 1
         if progress is not None:
             progress(moves, most)
@@ -243,19 +243,18 @@ def _every_layout(
     kept: set[Cell],
     draw: Draw,
     deadline: Deadline,
+    moved: int,
 ) -> set[Cell]:
     """The first layout, in an order drawn from `draw`, that the judge wins from `first`, when the
-    board has at most EVERY_LAYOUT of them; DealError when none does, or there are too many."""
-    free = [
-        cell for r in range(height) for cell in ((r, c) for c in range(width)) if cell not in kept
-    ]
+    board has at most EVERY_LAYOUT of them; DealError when none does, or there are too many
+    (after `moved` mines moved in vain)."""
+    free = [(r, c) for r in range(height) for c in range(width) if (r, c) not in kept]
     many = math.comb(len(free), total)
     where = f"{height}x{width} with {plural(total, 'mine')}"
     if many > EVERY_LAYOUT:
         raise DealError(
             f"no game of {where} that needs no guess was found after moving "
-            f"{plural(max(FEWEST_MOVES, MOVES_PER_CELL * height * width), 'mine')}: try another "
-            "seed, or another number of mines"
+            f"{plural(moved, 'mine')}: try another seed, or another number of mines"
         )
     for chosen in draw.shuffled(list(itertools.combinations(free, total))):
         position = Position(height, width, set(chosen), total)

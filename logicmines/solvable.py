@@ -26,6 +26,7 @@ from .board import (
     require_board,
     require_cell,
     require_whole,
+    shows,
 )
 from .engine import Deadline
 from .problem import Constraint, Problem
@@ -296,8 +297,8 @@ def check_game(game: Board, click: Cell, mines: int | None = None) -> set[Cell]:
     if (found := contradicted_digit(game, exact=True)) is not None:
         cell, square, touching = found
         raise SolvableError(
-            f"the board has no solution: {at(cell)} shows "
-            f"{'a blank' if square == 'B' else square} but touches {plural(touching, 'mine')}"
+            f"the board has no solution: {shows(cell, square)} but touches "
+            f"{plural(touching, 'mine')}"
         )
     if mines is not None and mines != len(layout):
         raise SolvableError(

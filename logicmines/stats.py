@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from .board import Board, Cell, contradicted_digit, require_board
+from .board import Board, Cell, contradicted_digit, require_board, shows
 from .words import at, plural
 
 __all__ = ["Stats", "StatsError", "board_stats", "stats_lines", "stats_record"]
@@ -50,8 +50,8 @@ def layout_of(board: Board) -> set[Cell]:
     if (found := contradicted_digit(board, exact=True)) is not None:
         cell, square, touching = found
         raise StatsError(
-            f"the board has no solution: {at(cell)} shows {'a blank' if square == 'B' else square} "
-            f"but touches {plural(touching, 'mine')}"
+            f"the board has no solution: {shows(cell, square)} but touches "
+            f"{plural(touching, 'mine')}"
         )
     return {cell for cell in board.cells() if board[cell] in "MX*"}
 

@@ -44,7 +44,7 @@ def _checked(name: str, method: Callable) -> Callable:
         # The engines forget where a game board's M squares are, as a player does not see them:
         # a board whose marked mines contradict its digits would be answered as if they were not
         # there (a mine beside a blank coming back as safe).
-        found = contradiction(board) if board.kind == "game" else None
+        found = contradiction(board)
         if found is not None:
             raise ValueError(f"{name}: {found[1]}")
         for argument, least in COUNTS.items():
