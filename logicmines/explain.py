@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from .board import Board, Cell
 from .engine import PieceMemo
 from .frontier import count_part
-from .problem import Constraint, NoSolution, Problem, touching
+from .problem import Constraint, NoSolution, Problem, digit_reason, touching
 from .staging import Staged, settle, total_count
-from .words import plural
+from .words import at, plural
 
 # Past this many digits, trying to drop each one in turn costs more than a shorter list is worth.
 SHRINK_AT_MOST = 40
@@ -92,13 +93,34 @@ def _holds(problem: Problem, digits: list[Constraint], memo: PieceMemo) -> bool:
 
 
 def _words(digits: list[Constraint]) -> str:
-    names = [c.describe() for c in digits]
+    return group_words([c.describe() for c in digits])
+
+
+def group_words(names: list[str]) -> str:
+    """A group of digits (each named as `(r,c)=d`) that cannot hold together, in one sentence."""
     if len(names) == 1:
         return f"{names[0]} cannot hold"
     if len(names) == 2:
         return f"{names[0]} and {names[1]} cannot both hold"
     shown = names if len(names) <= 8 else names[:8] + [f"{len(names) - 8} more"]
     return f"{', '.join(shown[:-1])} and {shown[-1]} cannot all hold"
+
+
+def conflict_words(board: Board, digits: list[Cell]) -> str:
+    """Why the puzzle `board` has no solution, given a group of its digits (their cells) that
+    cannot hold together: what a single digit lacks, or the group named."""
+    if len(digits) == 1:
+        reason = digit_reason(board, digits[0])
+        if reason:
+            return reason
+    return group_words([f"{at(cell)}={board[cell]}" for cell in digits])
+
+
+def total_words(fewest: int, most: int, mines: int) -> str:
+    """Why no solution holds `mines` mines in all, when they hold from `fewest` to `most`."""
+    if fewest == most:
+        return f"every solution holds exactly {plural(fewest, 'mine')} in all, not {mines:,}"
+    return f"the solutions hold between {fewest:,} and {most:,} mines in all, never {mines:,}"
 
 
 def _mines_reason(staged: Staged, memo: PieceMemo, mines: int) -> str:
@@ -109,6 +131,4 @@ def _mines_reason(staged: Staged, memo: PieceMemo, mines: int) -> str:
         by_mines = [m for m, c in enumerate(count_part(part, memo, by_mines=True)) if c]
         fewest += min(by_mines)
         most += max(by_mines)
-    if fewest == most:
-        return f"every solution holds exactly {plural(fewest, 'mine')} in all, not {mines:,}"
-    return f"the solutions hold between {fewest:,} and {most:,} mines in all, never {mines:,}"
+    return total_words(fewest, most, mines)

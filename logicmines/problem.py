@@ -123,20 +123,39 @@ def _digits_to_look_at(rows: tuple[str, ...]) -> Iterator[tuple[int, list[int]]]
 
 def _state_digit(board: Board, cell: Cell, constraints: list, reasons: list) -> None:
     """The digit at `cell` as a constraint on its unknown neighbours, or a reason it cannot hold."""
+    value, mines, cells = _around(board, cell)
+    reason = _cannot_hold(cell, value, mines, len(cells))
+    if reason:
+        reasons.append(reason)
+    elif cells:
+        constraints.append(Constraint(cell, value, cells, value - mines))
+
+
+def digit_reason(board: Board, cell: Cell) -> str | None:
+    """Why the digit at `cell` of a puzzle can never hold, whatever its unknown neighbours are
+    (it touches more known mines than it shows, or too few cells are left to be its mines);
+    None when some choice of them makes it hold."""
+    value, mines, cells = _around(board, cell)
+    return _cannot_hold(cell, value, mines, len(cells))
+
+
+def _around(board: Board, cell: Cell) -> tuple[int, int, tuple[Cell, ...]]:
+    """The digit at `cell`, the known mines around it, and its unknown neighbours."""
     rows = board.rows
-    value = ord(rows[cell[0]][cell[1]]) - 48
     around = board.neighbours(cell)
     mines = sum(1 for i, j in around if rows[i][j] == "*")
     cells = tuple((i, j) for i, j in around if rows[i][j] == "?")
-    need = value - mines
-    if need < 0:
-        reasons.append(f"{at(cell)} shows {value} but touches {plural(mines, 'known mine')}")
-    elif need > len(cells):
-        room = mines + len(cells)
+    return ord(rows[cell[0]][cell[1]]) - 48, mines, cells
+
+
+def _cannot_hold(cell: Cell, value: int, mines: int, unknown: int) -> str | None:
+    if value < mines:
+        return f"{at(cell)} shows {value} but touches {plural(mines, 'known mine')}"
+    if value > mines + unknown:
+        room = mines + unknown
         can = "can be a mine" if room == 1 else "can be mines"
-        reasons.append(f"{at(cell)} shows {value} but only {room} of its neighbours {can}")
-    elif cells:
-        constraints.append(Constraint(cell, value, cells, need))
+        return f"{at(cell)} shows {value} but only {room} of its neighbours {can}"
+    return None
 
 
 def touching(constraints: Sequence[Constraint]) -> dict[Cell, list[int]]:

@@ -42,8 +42,12 @@
                                                  for each `?` in reading order, 0 when it is safe
                                                  in every solution, 1 when it is a mine in every
                                                  one, 2 when neither: found without counting
+      board_why(+Rows, -Why)                     why there is no solution: [0, Digits], a group
+                                                 of digits ([R, C] each) that cannot hold
+                                                 together, none of which can be left out ([]
+                                                 when there is a solution)
 
-    and, for each of the last six, a `_with_mines` form that takes the total number of mines
+    and, for each of the last seven, a `_with_mines` form that takes the total number of mines
     (the known `*`s included) after Rows, posted as one more constraint of the model. The answers
     are numbers and lists of numbers, so that the Python side reads them back as JSON.
 
@@ -81,7 +85,9 @@
             board_verdict_with_mines/3,
             board_answer_with_mines/3,
             board_tally_with_mines/3,
-            board_forced_with_mines/3
+            board_forced_with_mines/3,
+            board_why/2,
+            board_why_with_mines/3
           ]).
 
 :- use_module(common, [board_shape/3, solution_limit/2]).
@@ -91,7 +97,7 @@
               [include/3, maplist/2, maplist/3, maplist/4, partition/4, foldl/4, foldl/5]).
 :- use_module(library(clpfd)).
 :- use_module(library(error), [must_be/2]).
-:- use_module(library(lists), [append/2, append/3, member/2, nth0/3, sum_list/2]).
+:- use_module(library(lists), [append/2, append/3, last/2, member/2, nth0/3, sum_list/2]).
 :- use_module(library(pairs), [group_pairs_by_key/2, map_list_to_pairs/3, pairs_values/2]).
 :- use_module(library(solution_sequences), [limit/2]).
 
@@ -676,6 +682,238 @@ forced_value(c(_, Value, _, Status), Forced) :-
     (   Status == forced
     ->  Forced = Value
     ;   Forced = 2
+    ).
+
+%!  board_why(+Rows, -Why) is det.
+%
+%   Why the board has no solution, in numbers: [0, Digits] when some of its digits cannot hold
+%   together, Digits a group of them ([R, C] each, in reading order) that has no solution by
+%   itself, the other digits left out (their cells still revealed, so never mines), and has one
+%   as soon as any one of its digits is left out; [] when the board has a solution.
+%
+%   How the group is found, asking only "do these digits hold together?" (holds/1: post their
+%   sums, look for one solution). The digits are put in an order (nearest_first/2: around the
+%   first one that propagation refutes) and cut at the shortest beginning that fails, found by
+%   doubling and halving. The last digit of that beginning is in the group; it becomes the
+%   group's first member, and the search goes on among the digits before it, each try now with
+%   the members found so far, until they fail on their own. Each member costs a search of about
+%   log2 of how far down the order it lies, so a group of K digits among N takes at most about
+%   2 K log2 N tries, not N, and a group of neighbours far fewer.
+%
+%   ?- board_why([`???`, `131`], W).
+%   %@ W = [0, [[1, 0], [1, 1]]].
+%
+%   ?- board_why([`2?`, `11`], W).
+%   %@ W = [0, [[0, 0]]].
+%
+%   ?- board_why([`1?`, `??`], W).
+%   %@ W = [].
+
+board_why(Rows, Why) :-
+    why(Rows, any, Why).
+
+%!  board_why_with_mines(+Rows, +Mines, -Why) is det.
+%
+%   As board_why/2, with exactly Mines mines in all: when the digits hold together but never
+%   with that many mines, Why is [1, [Fewest, Most]], the fewest and the most mines their
+%   solutions hold (every number between need not be one of them).
+%
+%   ?- board_why_with_mines([`1?1`, `?1?`], 2, W).
+%   %@ W = [1, [1, 1]].
+%
+%   ?- board_why_with_mines([`1?`, `??`], 1, W).
+%   %@ W = [].
+
+board_why_with_mines(Rows, Mines, Why) :-
+    must_be(integer, Mines),
+    why(Rows, Mines, Why).
+
+why(Rows, Total, Why) :-
+    board_shape(Rows, _, _),
+    demands(Rows, 0, Demands),
+    (   \+ holds(Demands)
+    ->  nearest_first(Demands, Ordered),
+        conflict([], Ordered, Group),
+        maplist(demand_place, Group, Places),
+        msort(Places, Sorted),
+        Why = [0, Sorted]
+    ;   Total == any
+    ->  Why = []
+    ;   \+ \+ ( board_posted(Rows, Total, _, [Vars|_]), once(timed_labeling(Vars)) )
+    ->  Why = []
+    ;   mine_range(Rows, Range),
+        Why = [1, Range]
+    ).
+
+%   demands(+Rows, +R, -Demands): for each digit of Rows (the first of them row R), in reading
+%   order, demand([R, C], Unknown, Need): Need of the variables Unknown (its unknown neighbours)
+%   are mines. Nothing is posted.
+demands(Rows, R, Demands) :-
+    maplist(maplist(cell_mine), Rows, Mines),
+    maplist(maplist(code_mine), Rows, Mines, Cells),
+    padded(Cells, 0' /0, Padded),
+    windows(Padded, Windows),
+    row_demands(Windows, R, Demands, []).
+
+row_demands([], _, Demands, Demands).
+row_demands([Windows|Rows], R, Demands0, Demands) :-
+    foldl(cell_demand(R), Windows, Demands0-0, Demands1-_),
+    R1 is R + 1,
+    row_demands(Rows, R1, Demands1, Demands).
+
+cell_demand(R, Code/_-Around, Demands0-C, Demands-C1) :-
+    C1 is C + 1,
+    (   digit(Code, Digit)
+    ->  maplist(cell_mine_of, Around, Mines),
+        partition(integer, Mines, Known, Unknown),
+        sum_list(Known, Placed),
+        Need is Digit - Placed,
+        Demands0 = [demand([R, C], Unknown, Need)|Demands]
+    ;   Demands0 = Demands
+    ).
+
+demand_place(demand(Place, _, _), Place).
+
+%   holds(+Demands): these digits have a solution together. Their sums are posted and one
+%   solution looked for; \+ \+ takes every constraint and binding back afterwards. The cells are
+%   labelled in the digits' reading order (in_order/1), not first-fail: a first-fail step looks
+%   at every open cell, and over the thousands of cells of a big board's digits that made each
+%   try cost half a second, where propagation settles most cells as soon as their neighbours are
+%   set.
+holds(Demands) :-
+    \+ \+ ( maplist(demand_posted, Demands),
+            term_variables(Demands, Vars),
+            once(in_order(Vars))
+          ).
+
+%   in_order(+Vars): each 0..1 variable of Vars still open is set, 0 first, in the order given,
+%   with in_time/0 before each choice.
+in_order([]).
+in_order([Var|Vars]) :-
+    (   var(Var)
+    ->  in_time,
+        (   Var = 0
+        ;   Var = 1
+        )
+    ;   true
+    ),
+    in_order(Vars).
+
+demand_posted(demand(_, [], Need)) :-
+    !,
+    Need =:= 0.
+demand_posted(demand(_, Unknown, Need)) :-
+    sum(Unknown, #=, Need).
+
+%   nearest_first(+Demands, -Ordered): digits that fail together, the likeliest to hold a small
+%   failing group first. The digits are posted one by one in reading order until propagation
+%   refutes one (the digits up to it fail together); Ordered are those digits, nearest to the
+%   refuted one first (in reading order among equals), as a contradiction is mostly among
+%   neighbours. When propagation refutes none, Ordered is Demands.
+nearest_first(Demands, Ordered) :-
+    (   findall(K, refuted_after(Demands, 1, K), [K|_])
+    ->  length(Prefix, K),
+        append(Prefix, _, Demands),
+        last(Prefix, demand(Refuted, _, _)),
+        map_list_to_pairs(distance_from(Refuted), Prefix, Keyed),
+        keysort(Keyed, Sorted),
+        pairs_values(Sorted, Ordered)
+    ;   Ordered = Demands
+    ).
+
+%   refuted_after(+Demands, +I, -K): posting Demands in order (the first of them the I-th),
+%   propagation refutes the K-th.
+refuted_after([Demand|Demands], I, K) :-
+    (   demand_posted(Demand)
+    ->  J is I + 1,
+        refuted_after(Demands, J, K)
+    ;   K = I
+    ).
+
+distance_from([R0, C0], demand([R, C], _, _), Distance) :-
+    Distance is max(abs(R - R0), abs(C - C0)).
+
+%   conflict(+Group, +Rest, -Conflict): Group and Rest together do not hold, and every member of
+%   Group is needed for that. Conflict is Group once it fails on its own; else Group and the
+%   first K digits of Rest fail, Group and the first K - 1 hold, and the K-th joins Group. K is
+%   found by trying 1, 2, 4, ... digits of Rest, then halving between the last two tries, so
+%   a search costs about 2 log2 K tries of at most 2K digits, wherever Rest ends.
+conflict(Group, Rest, Conflict) :-
+    (   \+ holds(Group)
+    ->  Conflict = Group
+    ;   length(Rest, N),
+        shortest_failing(Group, Rest, 0, 1, N, K),
+        Before is K - 1,
+        length(Prefix, Before),
+        append(Prefix, [Needed|_], Rest),
+        conflict([Needed|Group], Prefix, Conflict)
+    ).
+
+%   shortest_failing(+Group, +Rest, +Holds, +Try, +N, -K): the first Holds digits of Rest hold
+%   with Group and all N of them fail; Try, doubling, is the next number to try.
+shortest_failing(Group, Rest, Holds, Try, N, K) :-
+    (   Try >= N
+    ->  halving(Group, Rest, Holds, N, K)
+    ;   first_hold(Group, Rest, Try)
+    ->  Next is 2 * Try,
+        shortest_failing(Group, Rest, Try, Next, N, K)
+    ;   halving(Group, Rest, Holds, Try, K)
+    ).
+
+%   halving(+Group, +Rest, +Holds, +Fails, -K): K is the least number of Rest's first digits
+%   that fail with Group, knowing that Holds of them hold and Fails of them fail.
+halving(_, _, Holds, Fails, Fails) :-
+    Fails =:= Holds + 1,
+    !.
+halving(Group, Rest, Holds, Fails, K) :-
+    Middle is (Holds + Fails) // 2,
+    (   first_hold(Group, Rest, Middle)
+    ->  halving(Group, Rest, Middle, Fails, K)
+    ;   halving(Group, Rest, Holds, Middle, K)
+    ).
+
+%   first_hold(+Group, +Rest, +N): Group and the first N digits of Rest hold together.
+first_hold(Group, Rest, N) :-
+    length(Prefix, N),
+    append(Prefix, _, Rest),
+    append(Group, Prefix, Trial),
+    holds(Trial).
+
+%   mine_range(+Rows, -Range): Range is [Fewest, Most], the fewest and the most mines in all of
+%   the board's solutions (it has some), each found by a binary search over the bound of a sum.
+mine_range(Rows, [Fewest, Most]) :-
+    board_posted(Rows, any, Mines, [Vars|_]),
+    maplist(row_total, Mines, Totals),
+    sum(Totals, #=, Sum),
+    fd_inf(Sum, Low),
+    fd_sup(Sum, High),
+    fewest(Sum, Vars, Low, High, Fewest),
+    most(Sum, Vars, Low, High, Most).
+
+%   fewest(+Sum, +Vars, +Low, +High, -Fewest): some solution has Sum =< High; Fewest is the least
+%   Sum of any, at least Low.
+fewest(_, _, Low, High, Low) :-
+    Low >= High,
+    !.
+fewest(Sum, Vars, Low, High, Fewest) :-
+    Middle is (Low + High) // 2,
+    (   \+ \+ ( Sum #=< Middle, once(timed_labeling(Vars)) )
+    ->  fewest(Sum, Vars, Low, Middle, Fewest)
+    ;   Above is Middle + 1,
+        fewest(Sum, Vars, Above, High, Fewest)
+    ).
+
+%   most(+Sum, +Vars, +Low, +High, -Most): some solution has Sum >= Low; Most is the greatest
+%   Sum of any, at most High.
+most(_, _, Low, High, Low) :-
+    Low >= High,
+    !.
+most(Sum, Vars, Low, High, Most) :-
+    Middle is (Low + High + 1) // 2,
+    (   \+ \+ ( Sum #>= Middle, once(timed_labeling(Vars)) )
+    ->  most(Sum, Vars, Middle, High, Most)
+    ;   Below is Middle - 1,
+        most(Sum, Vars, Low, Below, Most)
     ).
 
 %   solved_rows(+Mines, -Solved): the fully revealed board of a labelled mine grid.

@@ -56,6 +56,7 @@ from ..engine import (
     EngineTimeout,
     TimeLimit,
 )
+from ..explain import conflict_words, total_words
 from ..resources import data_path
 from ..results import CheckResult, Verdict, solved_board
 from ..words import plural
@@ -73,13 +74,20 @@ _LISTS_ALL = (
     "`--backend kanren` counts without listing them"
 )
 _DIGITS = "012345678"
+_EACH_MINE = "{ 1,R,C : mine(R,C) }."  # the number of mines, to optimise
 
 
-def facts(puzzle: Board, mines: int | None = None) -> str:
+def facts(puzzle: Board, mines: int | None = None, *, assumed: bool = False) -> str:
     """The board (a puzzle) as the facts asp/board.lp reads, one per line, and `total(N).` when
     `mines` is given. Only numbers and our predicate names: a cell that is not one of the eleven
-    puzzle symbols is a ValueError, a total that is not a whole number a TypeError."""
+    puzzle symbols is a ValueError, a total that is not a whole number a TypeError.
+
+    With `assumed`, each digit is written `#external digit(R,C,D). [free]`: an atom that the
+    search may take as true or false, unless it is assumed true. That is how `why` asks whether
+    some of the digits hold together: those assumed must hold, the others may or may not.
+    """
     lines = []
+    digit, free = ("#external digit", " [free]") if assumed else ("digit", "")
     for r, row in enumerate(puzzle.rows):
         for c, symbol in enumerate(row):
             if symbol == "?":
@@ -87,7 +95,7 @@ def facts(puzzle: Board, mines: int | None = None) -> str:
             elif symbol == "*":
                 lines.append(f"known({r},{c}).")
             elif symbol in _DIGITS and len(symbol) == 1:
-                lines.append(f"digit({r},{c},{_DIGITS.index(symbol)}).")
+                lines.append(f"{digit}({r},{c},{_DIGITS.index(symbol)}).{free}")
             else:
                 raise ValueError(f"{symbol!r} at ({r},{c}) is not a puzzle cell")
     if mines is not None:
@@ -136,9 +144,10 @@ class ClingoBackend:
 
     def check(self, board: Board, mines: int | None = None) -> CheckResult:
         puzzle = board.as_puzzle()
-        found = self._ground(puzzle, mines).models(2)
+        grounded = self._ground(puzzle, mines)
+        found = grounded.models(2)
         if not found:
-            return CheckResult(Verdict.NONE, reason=_no_model(mines))
+            return CheckResult(Verdict.NONE, reason=self._why(puzzle, mines, grounded.clock))
         if len(found) > 1:
             return CheckResult(Verdict.MULTIPLE)
         return CheckResult(Verdict.UNIQUE, solution=solved_board(puzzle, found[0]))
@@ -171,7 +180,7 @@ class ClingoBackend:
         grounded = self._ground(puzzle, mines, _LISTS_ALL)
         forced = grounded.consequences()
         if forced is None:
-            return Analysis(puzzle, 0, {}, _no_model(mines), mines)
+            return Analysis(puzzle, 0, {}, self._why(puzzle, mines, grounded.clock), mines)
         probabilities = dict.fromkeys(forced.safe, Fraction(0))
         probabilities.update(dict.fromkeys(forced.mines, Fraction(1)))
         undecided = [cell for cell in grounded.unknown if cell not in probabilities]
@@ -180,6 +189,32 @@ class ClingoBackend:
         count, tally = grounded.tally(undecided)
         probabilities.update((cell, Fraction(n, count)) for cell, n in zip(undecided, tally))
         return Analysis(puzzle, count, probabilities, mine_total=mines)
+
+    def _why(self, puzzle: Board, mines: int | None, clock: Deadline) -> str:
+        """Why the puzzle, found to have no solution (with exactly `mines` mines in all, when
+        given), has none, in one sentence, found by the program itself within what the
+        question's `clock` has left (the plain words when the time runs out first).
+
+        Each digit becomes an assumption (`facts(..., assumed=True)`); clingo names a group of
+        them that fails together (an unsatisfiable core), cut down until every digit in it is
+        needed. When the digits hold together, the total is what fails: two optimising
+        searches (#minimize, #maximize) give the fewest and the most mines of the solutions.
+        """
+        try:
+            group = _Grounded(self._clingo, puzzle, None, clock, "", assumed=True).conflict()
+            if group is not None:
+                return conflict_words(puzzle, group)
+            if mines is None:  # pragma: no cover - the digits hold, so there is a solution
+                return _no_model(mines)
+            fewest, most = (
+                _Grounded(
+                    self._clingo, puzzle, None, clock, "", extra=f"{aim}{_EACH_MINE}"
+                ).optimum()
+                for aim in ("#minimize", "#maximize")
+            )
+        except EngineError:  # EngineTimeout among them: the answer stands without its reason
+            return _no_model(mines)
+        return total_words(fewest, -most, mines)  # clingo gives a maximum as its negation
 
     def _ground(self, puzzle: Board, mines: int | None, advice: str = "") -> _Grounded:
         clock = Deadline(self.name, self.timeout)
@@ -193,15 +228,27 @@ def _no_model(mines: int | None) -> str:
 class _Grounded:
     """One board's program, grounded, and the clock of the question asked of it."""
 
-    def __init__(self, clingo, puzzle: Board, mines: int | None, clock: Deadline, advice: str):
+    def __init__(
+        self,
+        clingo,
+        puzzle: Board,
+        mines: int | None,
+        clock: Deadline,
+        advice: str,
+        *,
+        assumed: bool = False,
+        extra: str = "",
+    ):
+        """`assumed`: the digits as assumptions (see `facts`); `extra`: one more statement of
+        ours (an optimisation) added to the program."""
         self.clingo, self.clock, self.advice = clingo, clock, advice
         self.messages: list[str] = []
         self.unknown = [(r, c) for r, row in enumerate(puzzle.rows) for c in positions(row, "?")]
-        text = facts(puzzle, mines)
+        text = facts(puzzle, mines, assumed=assumed)
         self.control = clingo.Control(["--models=0"], logger=self._log)
         try:
             self.control.add("base", [], _program())
-            self.control.add("base", [], text)
+            self.control.add("base", [], text + extra)
             self.control.ground([("base", [])])
         except RuntimeError as why:
             raise EngineError(f"{NAME}: could not ground the program: {self._said(why)}") from None
@@ -256,21 +303,68 @@ class _Grounded:
         self._solve(add)
         return seen[0], tally
 
+    def conflict(self) -> list[Cell] | None:
+        """For a program grounded with its digits `assumed`: a group of digits (their cells, in
+        reading order) that fail together and hold as soon as any one of them is left out; None
+        when every digit holds together. Past the time limit while cutting the group down, the
+        group as far as it got (it still fails together)."""
+        cells = {
+            atom.literal: tuple(n.number for n in atom.symbol.arguments[:2])
+            for atom in self.control.symbolic_atoms.by_signature("digit", 3)
+        }
+        group = self._core(sorted(cells, key=cells.__getitem__))
+        if group is None:
+            return None
+        i = 0
+        try:
+            while i < len(group):
+                smaller = self._core(group[:i] + group[i + 1 :])
+                if smaller is None:
+                    i += 1  # needed: without it the rest hold, so it stays in every smaller core
+                else:
+                    group = smaller
+        except EngineTimeout:
+            pass
+        return sorted(cells[literal] for literal in group)
+
+    def _core(self, literals: list[int]) -> list[int] | None:
+        """None when the digits of these literals hold together; else those of them in the
+        core clingo found (a group that fails), in the order given."""
+        core: list[set[int]] = []
+        if self._solve(lambda model: False, assumptions=literals, core=core):  # one is enough
+            return None
+        failing = core[0] if core else set(literals)
+        return [literal for literal in literals if literal in failing]
+
+    def optimum(self) -> int:
+        """The cost of the best answer set of an optimising program (one that has some)."""
+        self.control.configuration.solve.opt_mode = "opt"
+        best: list[int] = []
+        self._solve(on_last=lambda model: best.append(sum(model.cost)))  # [] with no mine atom
+        return best[0]
+
     def _solve(
         self,
         on_model: Callable | None = None,
         on_last: Callable | None = None,
         mode: str = "auto",
+        assumptions: list[int] | None = None,
+        core: list[set[int]] | None = None,
     ) -> bool:
-        """One search to its end (or until `on_model` says False), within the time left; True
-        when there is an answer set."""
+        """One search to its end (or until `on_model` says False), within the time left, with
+        the program literals `assumptions` held true; True when there is an answer set. When
+        there is none, the literals of the core clingo gives are added to `core`."""
         self.control.configuration.solve.enum_mode = mode
         try:
-            with self.control.solve(on_model=on_model, async_=True) as handle:
+            with self.control.solve(
+                assumptions=assumptions or (), on_model=on_model, async_=True
+            ) as handle:
                 self._wait(handle)  # EngineTimeout leaves `with`, which cancels the search
                 found = handle.get().satisfiable
                 if found and on_last is not None:
                     on_last(handle.last())  # (clingo's own on_last is for searches that block)
+                if not found and core is not None:
+                    core.append({abs(literal) for literal in handle.core()})
                 return found
         except EngineError:  # our own (EngineTimeout): a RuntimeError too, but no failure
             raise

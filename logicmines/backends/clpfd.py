@@ -27,12 +27,14 @@ too hard for the time gets that message, never a verdict.
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Iterator
 from fractions import Fraction
 
 from ..analysis import Analysis
 from ..board import Board
-from ..engine import EngineTimeout, TimeLimit
+from ..engine import EngineError, EngineTimeout, TimeLimit
+from ..explain import conflict_words, total_words
 from ..results import CheckResult, Verdict
 from ..words import plural
 from .arguments import checks_arguments
@@ -80,13 +82,14 @@ class ClpfdBackend:
         self.timeout = timeout
 
     def check(self, board: Board, mines: int | None = None) -> CheckResult:
+        started = time.monotonic()
         puzzle = board.as_puzzle()
         found, solved = self._ask("board_answer", puzzle, mines, advice=_SEARCHES)
         verdict = _VERDICTS[found]
         if verdict is Verdict.UNIQUE:
             return CheckResult(verdict, solution=_board(puzzle, solved))
         if verdict is Verdict.NONE:
-            return CheckResult(verdict, reason=_no_model(mines))
+            return CheckResult(verdict, reason=self._why(puzzle, mines, started))
         return CheckResult(verdict)
 
     def count(self, board: Board, mines: int | None = None) -> int:
@@ -119,29 +122,59 @@ class ClpfdBackend:
     def analyze(self, board: Board, mines: int | None = None) -> Analysis:
         """Exact probabilities by plain enumeration: each unknown cell's number of solutions in
         which it is a mine, over the number of solutions (both counted in Prolog)."""
+        started = time.monotonic()
         puzzle = board.as_puzzle()
         count, tallies = self._ask("board_tally", puzzle, mines, advice=_LISTS_ALL)
         if count == 0:
-            return Analysis(puzzle, 0, {}, _no_model(mines), mines)
+            return Analysis(puzzle, 0, {}, self._why(puzzle, mines, started), mines)
         unknown = [cell for cell in puzzle.cells() if puzzle[cell] == "?"]
         probabilities = {
             cell: Fraction(tally, count) for cell, tally in zip(unknown, tallies, strict=True)
         }
         return Analysis(puzzle, count, probabilities, mine_total=mines)
 
-    def _ask(self, predicate: str, puzzle: Board, mines: int | None, *args: object, advice: str):
+    def _why(self, puzzle: Board, mines: int | None, started: float) -> str:
+        """Why the puzzle has no solution, as the model itself finds it (board.pl's board_why:
+        a group of digits that cannot hold together, or the fewest and most mines of the
+        solutions), within what the question `started` then left of the time limit; the plain
+        words when that runs out first."""
+        left = None if self.timeout is None else self.timeout - (time.monotonic() - started)
+        if left is not None and left <= 0:
+            return _no_model(mines)
+        try:
+            why = self._ask("board_why", puzzle, mines, advice="", seconds=left)
+        except EngineError:  # EngineTimeout among them: the answer stands without its reason
+            return _no_model(mines)
+        if not why:  # pragma: no cover - only asked when the model has no solution
+            return _no_model(mines)
+        kind, found = why
+        if kind == 0:
+            return conflict_words(puzzle, [(r, c) for r, c in found])
+        return total_words(*found, mines)
+
+    def _ask(
+        self,
+        predicate: str,
+        puzzle: Board,
+        mines: int | None,
+        *args: object,
+        advice: str,
+        seconds: float | None | bool = True,
+    ):
         """The answer of board:`predicate` (its `_with_mines` form when `mines` is given) on
-        the puzzle's rows of codes and `args`, read back from JSON."""
+        the puzzle's rows of codes and `args`, read back from JSON, within `seconds` (True:
+        the backend's time limit)."""
         inputs: list[object] = [_codes(puzzle)]
         if mines is not None:
             predicate += "_with_mines"
             inputs.append(mines)
+        limit = self.timeout if seconds is True else seconds
         try:
             found = self.swipl.ask(
-                self.name, f"board:{predicate}", [*inputs, *args], self.timeout, _TOO_BIG
+                self.name, f"board:{predicate}", [*inputs, *args], limit, _TOO_BIG
             )
         except _TimeLimit:
-            raise EngineTimeout(self.name, self.timeout, advice) from None
+            raise EngineTimeout(self.name, limit, advice) from None
         return json.loads(found)
 
 

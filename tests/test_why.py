@@ -1,0 +1,138 @@
+"""Why a board has no solution, as the whole-board engines find it themselves: clpfd (board.pl's
+board_why, a binary search over the digits in reading order) and clingo (unsatisfiable cores of
+the digits as assumptions, then optimising searches for the mine total). Checked against plain
+enumeration: the group named fails on its own and holds without any one of its digits; the
+range of mines is the one the solutions have."""
+
+from __future__ import annotations
+
+import time
+
+import clingo as clingo_module
+import pytest
+from conftest import run_main
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from oracle import all_models, mines_in
+from test_kanren import small_boards
+
+from logicmines.backends.clingo import ClingoBackend, _Grounded
+from logicmines.backends.clpfd import ClpfdBackend
+from logicmines.backends.kanren import KanrenBackend
+from logicmines.board import Board
+from logicmines.engine import Deadline
+from logicmines.explain import conflict_words, total_words
+from logicmines.generate import midgame
+from logicmines.results import Verdict
+
+clpfd = ClpfdBackend()
+clingo = ClingoBackend()
+kanren = KanrenBackend()
+
+
+def clpfd_group(board: Board) -> list[tuple[int, int]] | None:
+    why = clpfd._ask("board_why", board.as_puzzle(), None, advice="")
+    return [(r, c) for r, c in why[1]] if why else None
+
+
+def clingo_group(board: Board) -> list[tuple[int, int]] | None:
+    grounded = _Grounded(
+        clingo_module, board.as_puzzle(), None, Deadline("clingo", None), "", assumed=True
+    )
+    return grounded.conflict()
+
+
+@st.composite
+def wrong_boards(draw) -> Board:
+    """Small puzzles with one to three of their digits changed: mostly without a solution."""
+    board = draw(small_boards(max_side=4))
+    rows = [list(row) for row in board.rows]
+    digits = [(r, c) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch.isdigit()]
+    if digits:
+        for r, c in draw(st.lists(st.sampled_from(digits), min_size=1, max_size=3)):
+            rows[r][c] = str(draw(st.integers(0, 8)))
+    return Board(tuple("".join(row) for row in rows))
+
+
+GROUPS = {"clpfd": clpfd_group, "clingo": clingo_group}
+ENGINES = {"clpfd": clpfd, "clingo": clingo}
+
+
+@pytest.mark.parametrize("name", GROUPS)
+@settings(max_examples=150, deadline=None)
+@given(board=wrong_boards())
+def test_the_group_fails_alone_and_holds_without_any_one_of_its_digits(name, board):
+    group = GROUPS[name](board)
+    if all_models(board):
+        assert group is None
+        return
+    assert group == sorted(group)
+    assert all_models(board, only=set(group)) == []
+    for digit in group:
+        assert all_models(board, only=set(group) - {digit}), f"{digit} is not needed"
+    assert ENGINES[name].check(board).reason == conflict_words(board.as_puzzle(), group)
+
+
+@pytest.mark.parametrize("name", ENGINES)
+@settings(max_examples=100, deadline=None)
+@given(board=small_boards(max_side=4, max_unknown=10), mines=st.integers(0, 12))
+def test_a_total_no_solution_has_is_told_by_the_range_the_solutions_have(name, board, mines):
+    totals = {mines_in(rows) for rows in all_models(board)}
+    if not totals or mines in totals:
+        return
+    result = ENGINES[name].check(board, mines)
+    assert result.verdict is Verdict.NONE
+    assert result.reason == total_words(min(totals), max(totals), mines)
+    assert ENGINES[name].analyze(board, mines).reason == result.reason
+
+
+@pytest.mark.parametrize("name", ENGINES)
+def test_the_reasons_are_worded_as_kanren_words_them(name):
+    engine = ENGINES[name]
+    for text, mines in [("??? / 131", None), ("2? / 11", None), ("1?1 / ?1?", 2)]:
+        board = Board.from_text(text)
+        assert engine.check(board, mines).reason == kanren.check(board, mines).reason
+    assert (
+        engine.check(Board.from_text("??? / 131")).reason == "(1,0)=1 and (1,1)=3 cannot both hold"
+    )
+
+
+@pytest.mark.parametrize("name", ENGINES)
+@pytest.mark.parametrize("seed", [1, 2])
+def test_on_a_big_board_the_group_holds_the_one_wrong_digit(name, seed):
+    # A half-played 40x40 game with one digit made wrong: every other digit holds with the
+    # game's mines, so every group of digits that fails holds the wrong one.
+    board = midgame(40, 40, 330, seed=seed)
+    rows = [list(row) for row in board.rows]
+    r, c = next(
+        (r, c)
+        for r, row in enumerate(rows)
+        for c, ch in enumerate(row)
+        if ch in "12345" and "?" in "".join(board.rows[r - 1][max(c - 1, 0) : c + 2]) and r > 0
+    )
+    rows[r][c] = str(int(rows[r][c]) + 3)
+    wrong = Board(tuple("".join(row) for row in rows))
+    assert kanren.check(wrong).verdict is Verdict.NONE
+    group = GROUPS[name](wrong)
+    assert (r, c) in group
+    assert f"({r},{c})" in ENGINES[name].check(wrong).reason
+
+
+def test_out_of_time_the_answer_stands_with_the_plain_words():
+    board = Board.from_text("??? / 131")
+    assert clingo._why(board, None, Deadline("clingo", 1e-9)) == (
+        "the answer-set program has no answer set"
+    )
+    long_ago = time.monotonic() - 1000
+    assert (
+        clpfd._why(board, 2, long_ago) == "the CLP(FD) model has no solution with exactly 2 mines"
+    )
+
+
+@pytest.mark.parametrize("name", ENGINES)
+def test_the_command_line_says_why(name):
+    run = run_main(["check", "--backend", name, "-"], "???\n131\n")
+    assert run.status == 1
+    assert "why: (1,0)=1 and (1,1)=3 cannot both hold" in run.out
+    run = run_main(["analyze", "--backend", name, "--mines", "2", "-"], "1?1\n?1?\n")
+    assert "why: every solution holds exactly 1 mine in all, not 2" in run.out
