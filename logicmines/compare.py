@@ -30,6 +30,7 @@ class Outcome:
     status: str = OK  # ok, timeout, missing (cannot run here) or error
     safe: tuple[Cell, ...] | None = None  # run_forced: unknown cells safe in every solution
     mines: tuple[Cell, ...] | None = None  # run_forced: unknown cells mines in every solution
+    reason: str | None = None  # run_engine, no solution: why, as the engine words it
 
     @property
     def answered(self) -> bool:
@@ -51,9 +52,9 @@ def run_engine(name: str, board: Board, timeout: float | None, mines: int | None
     """
 
     def answer(backend, left) -> Outcome:
-        verdict = backend.check(board, mines).verdict.value
+        checked = backend.check(board, mines)
         backend.timeout = left()
-        return Outcome(verdict, backend.count(board, mines))
+        return Outcome(checked.verdict.value, backend.count(board, mines), reason=checked.reason)
 
     return _timed(name, timeout, answer)
 

@@ -313,10 +313,11 @@ class Out:
         return "engines agree"
 
     def _draw_comparison(self, outcomes: dict[str, Outcome]) -> None:
-        """One line per engine: verdict, count, seconds (or why there is no answer). A count
-        stands in short in the table however long, so that the table stays narrow; with --exact,
-        each count written short is then given whole below it, once for the engines that share
-        it."""
+        """One line per engine: verdict, count, seconds (or why there is no answer); for a board
+        with no solution, each reason the engines gave, once, with the engines that gave it. A
+        count stands in short in the table however long, so that the table stays narrow; with
+        --exact, each count written short is then given whole below it, once for the engines
+        that share it."""
         counts = {name: number(o.count) for name, o in outcomes.items() if o.answered}
         width = max([len("count"), *map(len, counts.values())])
         self.line(f"  {'engine':<10} {'verdict':<9} {'count':>{width}} {'seconds':>9}")
@@ -325,6 +326,12 @@ class Out:
                 self.line(f"  {name:<10} {o.error}")
             else:
                 self.line(f"  {name:<10} {o.verdict:<9} {counts[name]:>{width}} {o.seconds:>9.3f}")
+        reasons: dict[str, list[str]] = {}
+        for name, o in outcomes.items():
+            if o.answered and o.reason:
+                reasons.setdefault(o.reason, []).append(name)
+        for i, (reason, names) in enumerate(reasons.items()):
+            self.line(f"  {'why:' if i == 0 else '':<4} {reason} ({', '.join(names)})")
         if not self.exact:
             return
         shared: dict[int, list[str]] = {}
@@ -383,12 +390,16 @@ def analysis_record(index: int, analysis: Analysis) -> dict[str, object]:
 
 
 def outcome_record(outcome: Outcome) -> dict[str, object]:
-    """One engine's answer in compare's JSON: verdict, count (as count_fields writes it) and
-    seconds, or only the error that says why there is none."""
+    """One engine's answer in compare's JSON: verdict, count (as count_fields writes it),
+    seconds and, when there is no solution, the reason the engine gave; or only the error that
+    says why there is no answer."""
     if not outcome.answered:
         return {"error": outcome.error}
     seconds = round(outcome.seconds, 6) if math.isfinite(outcome.seconds) else None
-    return {"verdict": outcome.verdict, **count_fields(outcome.count), "seconds": seconds}
+    record = {"verdict": outcome.verdict, **count_fields(outcome.count), "seconds": seconds}
+    if outcome.reason is not None:
+        record["reason"] = outcome.reason
+    return record
 
 
 class MakingProgress:

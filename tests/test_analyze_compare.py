@@ -224,6 +224,25 @@ def test_compare_shows_four_engines_agreeing_on_small_boards():
         for answer in record["engines"].values():
             assert (answer["verdict"], answer["count"]) == (verdict, str(count))
             assert answer["seconds"] >= 0
+            assert ("reason" in answer) == (verdict == "none")
+
+
+def test_compare_says_each_reason_for_no_solution_once_with_the_engines_that_gave_it():
+    run = run_main(["compare", "-"], "???\n131\n")
+    assert run.status == 0
+    lines = run.out.splitlines()
+    why = next(i for i, line in enumerate(lines) if line.startswith("  why: "))
+    assert lines[why] == (
+        "  why: (1,0)=1 and (1,1)=3 cannot both hold (kanren, prolog, clingo, clpfd)"
+    )
+    assert lines[why + 1 : why + 3] == [
+        "       the reference program finds no solution (reference)",
+        "       the original program finds no solution (gprolog)",
+    ]
+    record = run_main(["compare", "--json", "-"], "???\n131\n").records()[0]
+    assert record["engines"]["clingo"]["reason"] == "(1,0)=1 and (1,1)=3 cannot both hold"
+    solved = run_main(["compare", "-"], "1?\n")
+    assert "why:" not in solved.out
 
 
 def test_compare_runs_only_the_engines_named_in_their_order(monkeypatch):
