@@ -57,8 +57,12 @@
     GNU Prolog's finite-domain variables are never negative, SWI-Prolog's may be. Where the
     original relies on that, the port states GNU Prolog's domain, 0..sup (three changes). So q/2
     reads `*` only as a mine, as GNU Prolog does (without the domain, SWI also read it as a safe
-    cell showing -6), and `?` as an unknown cell or, a reading the digits around it soon refute, a
-    safe cell showing 15, as GNU Prolog does too (docs/relational.md, "Two solvers, two domains"):
+    cell showing -6), and `?` as an unknown cell or a safe cell showing 15, as GNU Prolog does too
+    (docs/relational.md, "Two solvers, two domains"). No solution has the 15: the cell's own sum
+    refutes it once what is known of its neighbours leaves room for fewer than 15 mines, as soon
+    as it is posted when the border, the digits and the `*` around it do that (an unknown
+    neighbour next to a digit holds at most that digit), and otherwise (a `?` among unknown cells
+    that no digit touches) only when the converter writes the neighbours back:
 
     ?- findall(C, minesweeper:q(0'*, C), Cs).
     %@ Cs = [1/_].
