@@ -34,7 +34,6 @@ processes.
 
 from __future__ import annotations
 
-import argparse
 import json
 import math
 import multiprocessing
@@ -48,6 +47,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 from fractions import Fraction  # noqa: E402
 from functools import partial  # noqa: E402
 
+from arguments import Parser  # noqa: E402
 from bot_variants import VARIANTS  # noqa: E402
 
 import logicmines.bot  # noqa: E402
@@ -197,7 +197,7 @@ def tune(
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser = Parser(description=__doc__.split("\n")[0])
     parser.add_argument("what", choices=["ingredients", "presets", "speedup", "tune"])
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=_seed, default=0)

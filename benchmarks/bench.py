@@ -36,7 +36,6 @@ not.
 
 from __future__ import annotations
 
-import argparse
 import functools
 import multiprocessing
 import os
@@ -51,6 +50,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from arguments import Parser  # noqa: E402
 from report import (  # noqa: E402
     FAILED,
     SKIPPED,
@@ -339,7 +339,7 @@ def unwritable(markdown: Path | None, picture: Path | None) -> str | None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = Parser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a few small boards; writes nothing")
     parser.add_argument(
         "--timeout", type=_seconds, help="seconds per board and engine (default 10)"

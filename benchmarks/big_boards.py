@@ -32,6 +32,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from arguments import Parser  # noqa: E402
+
 from logicmines.backends import make_backend  # noqa: E402
 from logicmines.board import Board  # noqa: E402
 from logicmines.cli import _positive  # noqa: E402 (the command line's checks of a number)
@@ -200,7 +202,7 @@ def commit() -> str:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = Parser(description=__doc__.split("\n\n")[0])
     parser.add_argument(
         "--runs", type=_positive, default=5, help="new processes per case (default 5)"
     )

@@ -34,6 +34,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 # How a spread of runs is written and which commit was measured: as big_boards.py beside it.
+from arguments import Parser  # noqa: E402
 from big_boards import MB, commit, spread  # noqa: E402
 
 from logicmines.backends import make_backend  # noqa: E402
@@ -198,7 +199,7 @@ def _gigabytes(text: str) -> float:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = Parser(description=__doc__.split("\n\n")[0])
     parser.add_argument(
         "--runs", type=_positive, default=3, help="new processes per case (default 3)"
     )

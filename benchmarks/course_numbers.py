@@ -26,7 +26,6 @@ the others on the same board: a disagreement stops the script.
 
 from __future__ import annotations
 
-import argparse
 import doctest
 import multiprocessing
 import resource
@@ -39,6 +38,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+from arguments import Parser  # noqa: E402
 
 from logicmines.backends.kanren import KanrenBackend, board_models  # noqa: E402
 from logicmines.board import Board  # noqa: E402
@@ -298,7 +299,7 @@ def staging_table(repeat: int, limit: float) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = Parser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeat", type=_positive, default=3)
     parser.add_argument(
         "--limit", type=_seconds, default=60.0, help="CPU seconds a run may take (default 60)"

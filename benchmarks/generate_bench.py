@@ -13,7 +13,6 @@ Times are medians and 95th percentiles of wall-clock seconds; ms-toollib draws i
 
 from __future__ import annotations
 
-import argparse
 import platform
 import statistics
 import sys
@@ -25,6 +24,8 @@ from pathlib import Path
 
 # Run as `python benchmarks/generate_bench.py` from a checkout, installed or not.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from arguments import Parser  # noqa: E402
 
 from logicmines.board import Board  # noqa: E402
 from logicmines.cli import _positive  # noqa: E402 (the command line's checks of a number)
@@ -167,7 +168,7 @@ def puzzle_rows(runs: int) -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = Parser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="a few boards of each (seconds)")
     parser.add_argument("--seeds", type=_positive, help="expert boards per row (50)")
     args = parser.parse_args(argv)

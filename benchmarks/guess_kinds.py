@@ -22,7 +22,6 @@ many lost their game (a guess counts in every kind it belongs to).
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import sys
@@ -31,6 +30,7 @@ from fractions import Fraction
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
+from arguments import Parser  # noqa: E402
 from bot_variants import dead  # noqa: E402
 
 from logicmines.analysis import Analysis  # noqa: E402
@@ -102,7 +102,7 @@ def measure(games: int, seed: int, rule: str, workers: int = 1) -> dict:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = Parser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=_positive, default=300)
     parser.add_argument("--seed", type=_seed, default=900)
     parser.add_argument("--rules", choices=("safe", "zero"), default="safe")

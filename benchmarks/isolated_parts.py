@@ -18,7 +18,6 @@ and the chance of clearing the part they lost in all.
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import sys
@@ -26,6 +25,8 @@ from fractions import Fraction
 from itertools import combinations
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
+
+from arguments import Parser  # noqa: E402
 
 from logicmines.autoplay import game_seed  # noqa: E402
 from logicmines.board import Board, Cell  # noqa: E402
@@ -123,7 +124,7 @@ def measure(games: int, seed: int, rule: str) -> dict:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = Parser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=_positive, default=300)
     parser.add_argument("--seed", type=_seed, default=900)
     parser.add_argument("--rules", choices=("safe", "zero"), default="safe")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import argparse
 import statistics
 import sys
 import time
@@ -10,6 +9,8 @@ from pathlib import Path
 
 # Run as `python benchmarks/parse_bench.py` from a checkout, installed or not.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from arguments import Parser  # noqa: E402
 
 from logicmines.parse import _parser, parse_boards  # noqa: E402
 
@@ -41,7 +42,7 @@ def median_seconds(text: str, size: int) -> float:
 
 
 def main() -> None:
-    argparse.ArgumentParser(description=__doc__).parse_args()  # --help, and nothing else
+    Parser(description=__doc__).parse_args()  # --help, and nothing else
     print(f"Python {sys.version.split()[0]}")
     start = time.perf_counter()
     _parser()  # built once per process; not part of what is timed

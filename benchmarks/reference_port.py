@@ -22,10 +22,11 @@ engine failed otherwise.
 
 from __future__ import annotations
 
-import argparse
 import statistics
 import sys
 from dataclasses import replace
+
+from arguments import Parser
 
 from logicmines.board import Board
 from logicmines.cli import _positive, _seconds  # the command line's checks of a number
@@ -85,7 +86,7 @@ def ratio(reference: tuple[float, bool] | None, gprolog: tuple[float, bool] | No
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         description=__doc__.split("\n\n")[0],
     )
     parser.add_argument(

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import argparse
 import statistics
 import sys
 import time
@@ -10,6 +9,8 @@ from pathlib import Path
 
 # Run as `python benchmarks/reveal_bench.py` from a checkout, installed or not.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from arguments import Parser  # noqa: E402
 
 from logicmines.board import Board  # noqa: E402
 from logicmines.reveal import reveal, status  # noqa: E402
@@ -34,7 +35,7 @@ def time_click(board: Board) -> float:
 
 
 def main() -> None:
-    argparse.ArgumentParser(description=__doc__).parse_args()  # --help, and nothing else
+    Parser(description=__doc__).parse_args()  # --help, and nothing else
     print(f"Python {sys.version.split()[0]}")
     for size, runs in ((1000, 5), (3000, 1)):
         board = open_board(size)

@@ -48,6 +48,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from arguments import Parser  # noqa: E402
+
 import logicmines.bot as bot  # noqa: E402
 from logicmines.autoplay import game_seed  # noqa: E402
 from logicmines.backends import Backend  # noqa: E402
@@ -451,7 +453,7 @@ def _gap(text: str) -> Fraction:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = Parser(description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="what", required=True)
     c = sub.add_parser("collect", help="keep the middle-game guesses of seeded games")
     c.add_argument("--rules", choices=bot.RULES, default="zero")

@@ -11,11 +11,12 @@ and the range over the runs, "—" where the case is not one of the engine's.
 
 from __future__ import annotations
 
-import argparse
 import statistics
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+
+from arguments import Parser
 
 from logicmines.backends import make_backend
 from logicmines.cli import _positive  # the command line's checks of a number
@@ -70,7 +71,7 @@ def cases() -> list[Case]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = Parser(description=__doc__.splitlines()[0])
     parser.add_argument("--backend", action="append", choices=STAGED + WHOLE)
     parser.add_argument("--runs", type=_positive, default=5)
     args = parser.parse_args()

@@ -59,7 +59,7 @@ def test_the_readme_lists_every_script():
 def test_the_readme_names_the_modules_that_are_not_scripts():
     # Not inside the test below: were the README's wording to change, NOT_SCRIPTS would be empty,
     # pytest would skip that test's empty parameter set, and this check with it.
-    assert NOT_SCRIPTS == ["bot_variants.py", "report.py"]
+    assert NOT_SCRIPTS == ["arguments.py", "bot_variants.py", "report.py"]
 
 
 @pytest.mark.parametrize("module", NOT_SCRIPTS)
@@ -111,9 +111,10 @@ def test_a_bad_number_is_one_line_and_status_2_before_anything_runs(script, word
     # --runs 0 ended in a StatisticsError traceback, --timeout nan or -1 in a ValueError one
     done = run_script(script, *words)
     assert done.returncode == 2 and done.stdout == "", (done.stdout, done.stderr)
-    last = done.stderr.strip().splitlines()[-1]
+    (line,) = done.stderr.splitlines()  # one line, as logicmines says it: no usage lines first
     said = rf"{re.escape(script)}( [a-z]+)?: error: argument {words[-2]}: expected "
-    assert re.match(said, last), done.stderr
+    assert re.match(said, line), done.stderr
+    assert line.endswith("--help')")
     assert "Traceback" not in done.stderr
 
 
@@ -130,11 +131,8 @@ def test_a_bad_number_is_one_line_and_status_2_before_anything_runs(script, word
 def test_a_seed_past_2_to_the_64_is_refused_as_the_command_line_refuses_it(script, words):
     done = run_script(script, *words, "--seed", str(2**64))
     assert done.returncode == 2 and done.stdout == "", done.stderr
-    assert (
-        done.stderr.strip()
-        .splitlines()[-1]
-        .endswith(f"argument --seed: a seed is a whole number from 0 to 2**64 - 1, not {2**64}")
-    )
+    (line,) = done.stderr.splitlines()
+    assert f"argument --seed: a seed is a whole number from 0 to 2**64 - 1, not {2**64} (" in line
 
 
 # --- reference_port.py --------------------------------------------------------------------------

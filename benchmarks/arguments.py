@@ -1,0 +1,24 @@
+"""The command line every benchmark script shares: argparse's parser, with a mistake told as
+logicmines itself tells one, in one line on stderr with status 2 (`bench.py: error: argument
+--timeout: ... (see 'bench.py --help')`), not after argparse's lines of usage. The scripts'
+subcommands (rollouts.py compare, autoplay_bench.py tune, ...) get the same parser."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+
+class Parser(argparse.ArgumentParser):
+    def error(self, message: str):
+        sys.stderr.write(f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
+        sys.exit(2)
+
+
+if __name__ == "__main__":  # the scripts import it; on its own it has nothing to run
+    print(
+        "arguments.py is not a script: it is the other scripts' command line; run one of them: "
+        "run python benchmarks/bench.py --help, say",
+        file=sys.stderr,
+    )
+    sys.exit(2)
