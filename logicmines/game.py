@@ -5,8 +5,9 @@ The screen (logicmines/play_app.py) only draws a `GameState` and turns keys and 
 moves, so that tests and other front ends can drive a game with plain calls.
 
 A saved game is a game board in LeetCode letters (E M B X 1-8), as `reveal` and `generate game`
-write them, after comment lines that keep what the letters cannot say: where the flags are, and
-the clicks and seconds so far. Any game board file loads, with or without those lines.
+write them, after comment lines that keep what the letters cannot say: where the flags are, the
+clicks and seconds so far, and, until a square is revealed, the first click the mines were laid
+for. Any game board file loads, with or without those lines.
 """
 
 from __future__ import annotations
@@ -37,6 +38,9 @@ _FIELD = {
 }
 # The comment line `generate game` writes: "# 9x9, 10 mines, first click 4,4 (no guess), seed 3".
 _DEALT = re.compile(r"#\s*\d+x\d+, \d[\d,]* mines?, first click \d+,\d+\b")
+# The first click the game was dealt for, in either line (a saved game keeps it until a square
+# is revealed): safe, and with "no guess" the click logic wins from.
+_FIRST = re.compile(r"\bfirst click (\d+),(\d+)\b")
 # How the game was dealt, in either line; `n` deals the next games the same way.
 _HOW = {"no_guess": re.compile(r"\bno guess\b"), "zero_start": re.compile(r"\bzero start\b")}
 _FLAGS = re.compile(r"#\s*flags:(.*)")
@@ -67,6 +71,7 @@ class GameState:
     started: float | None = None  # the clock when this session's first move was made
     ended: float | None = None
     bbbv: int | None = None  # 3BV of the mine layout, once there is one
+    dealt_for: Cell | None = None  # the first click a loaded game's mines were laid for, if said
 
     # --- what the screen shows --------------------------------------------------------------
 
@@ -83,6 +88,17 @@ class GameState:
     def mines_left(self) -> int:
         """The mine counter: the mines not flagged (negative when too many flags are out)."""
         return self.mines - len(self.flags)
+
+    @property
+    def first_click(self) -> Cell | None:
+        """The square to click first in a game loaded with its mines laid and nothing revealed,
+        when its file names the click they were laid for (`generate game` does): only that
+        click is sure to be safe (with "no guess", the one logic wins from). None otherwise."""
+        if self.dealt_for is None or not self.dealt:
+            return None
+        if any(row.strip(HIDDEN) for row in self.board.rows):  # a square is revealed
+            return None
+        return self.dealt_for
 
     def seconds(self) -> float:
         """The timer: it starts at the first move and stops when the game ends."""
@@ -181,6 +197,9 @@ class GameState:
 
     def _moved(self) -> None:
         self.clicks += 1
+        # A flag on a square the move revealed (an opening or a chord spreads over flags) is gone:
+        # the counter, the screen and a saved game (whose flags must be on hidden squares) agree.
+        self.flags = {cell for cell in self.flags if self.board[cell] in HIDDEN}
         state = self.status
         if state == "won":
             # Every mine is found: the counter reads 0, as in every Minesweeper.
@@ -202,11 +221,15 @@ class GameState:
         click: until then there are no mines to save."""
         if not self.dealt:
             raise GameError("nothing to save yet: the mines are laid at the first click")
-        clicks, seconds = plural(self.clicks, "click"), round(self.seconds(), 1)
+        clicks = plural(self.clicks, "click")
+        # 1234567.8, not :g's 1.23457e+06, which would be read back as 6 s
+        seconds = f"{self.seconds():.1f}".removesuffix(".0")
         dealt = dealt_as(self.no_guess, self.zero_start)
+        first = self.first_click
+        said_first = f", first click {first[0]},{first[1]}" if first is not None else ""
         lines = [
             f"{_SAVED} {self.height}x{self.width}, {plural(self.mines, 'mine')}{dealt}, "
-            f"seed {self.seed}, {clicks}, {seconds:g} s"
+            f"seed {self.seed}, {clicks}, {seconds} s{said_first}"
         ]
         if self.flags:
             lines.append("# flags: " + " ".join(f"{r},{c}" for r, c in sorted(self.flags)))
@@ -230,12 +253,20 @@ def new_game(
     except DealError as error:
         raise GameError(str(error)) from None
     # The most squares a first click keeps clear: itself, and its neighbours for a zero start.
+    # The first click is not known yet: the mines must fit around it wherever it is.
     kept = min(3, height) * min(3, width) if zero_start else 1
     room = height * width - kept
-    if not 0 <= mines <= room:
-        why = " with a zero start" if zero_start else " besides the first click"
+    if mines < 0:
+        raise GameError(f"the number of mines cannot be negative ({mines})")
+    if mines > room:
+        # as `generate game` says it for the first click it knows
+        why = (
+            f"with a zero start wherever the first click is (up to {kept} squares kept clear)"
+            if zero_start
+            else "with the first click kept safe"
+        )
         raise GameError(
-            f"a {height}x{width} game holds from 0 to {plural(room, 'mine')}{why}, not {mines:,}"
+            f"{height}x{width} holds at most {plural(room, 'mine')} {why}, not {mines:,}"
         )
     board = Board(tuple("E" * width for _ in range(height)), "game")
     return GameState(height, width, mines, board, False, seed, no_guess, zero_start, clock=clock)
@@ -293,6 +324,12 @@ def _read_counters(game: GameState, line: str, where: str, seed_only: bool = Fal
 def _read_how(game: GameState, line: str) -> None:
     game.no_guess = bool(_HOW["no_guess"].search(line))
     game.zero_start = bool(_HOW["zero_start"].search(line))
+    first = _FIRST.search(line)
+    if first is not None:
+        cell = (int(first.group(1)), int(first.group(2)))
+        # a hand-edited click off the board says nothing: the game plays as any board does
+        if off_board(cell, game.height, game.width) is None:
+            game.dealt_for = cell
 
 
 def _read_flags(board: Board, text: str, where: str) -> set[Cell]:

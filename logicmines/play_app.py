@@ -75,17 +75,21 @@ SQUARE_STYLE = {
     "W": "bold magenta",
 }
 CURSOR = "reverse"
+# The keys screen (?), in lines of at most 76 characters: with its border and padding (4 more
+# columns) it fits an 80-column terminal whole.
 KEYS = """\
 arrows            move the cursor
-space, enter      reveal the square (on a digit with its flags all out: chord)
+space, enter      reveal (on a digit with its flags all out: chord)
 f                 flag or unflag the square
-c                 chord: open the squares around a digit whose flags are all out
+c                 chord: open the squares around a digit
+                  with its flags all out
 left click        reveal (on a digit: chord)
 right click       flag or unflag
 middle click      chord
 h                 hints: every hidden square's exact chance of a mine, in %;
                   [ ] the best click, 0 safe for sure, 100 a mine for sure,
-                  F30 a flag and its square's chance, F alone a flag on a sure mine
+                  F30 a flag and its square's chance,
+                  F alone a flag on a sure mine
 n                 new game        s   save the game        ?   these keys
 q                 quit
 
@@ -96,13 +100,16 @@ lost:    X the mine that went off   * a mine   x a flag on no mine"""
 def draw(state: GameState, cursor: Cell | None = None, analysis: Analysis | None = None) -> Text:
     """The board as the screen shows it: column numbers, then each row after its number. With an
     analysis each square takes four columns instead of three and every hidden square shows its
-    chance of being a mine, in %."""
+    chance of being a mine, in %. A column number wider than its square (100 and above, or 1000
+    with the chances) has its leading digits on a line above: column 105 is a 1 over 05."""
     size = 4 if analysis else 3
     label = _label_width(state)
     text = Text(no_wrap=True, end="")
-    text.append(" " * label)
-    for c in range(state.width):
-        text.append(str(c)[-(size - 1) :].rjust(size - 1) + " ", style="dim")
+    for k, line in enumerate(_column_numbers(state.width, size)):
+        if k:
+            text.append("\n")
+        text.append(" " * label)
+        text.append(line, style="dim")
     best = analysis.best if analysis else None
     for r in range(state.height):
         text.append("\n")
@@ -125,6 +132,26 @@ def size_name(height: int, width: int, mines: int) -> str:
 def _label_width(state: GameState) -> int:
     """The columns a row's number takes, with a space on either side."""
     return len(str(state.height - 1)) + 2
+
+
+def _header_height(width: int, size: int) -> int:
+    """The lines the column numbers take over squares of `size` columns: one for every `size - 1`
+    digits of the last column's number."""
+    return -(-len(str(width - 1)) // (size - 1))
+
+
+def _column_numbers(width: int, size: int) -> list[str]:
+    """The lines of column numbers, top first: each number's last `size - 1` digits on the line
+    next to the squares, the digits before them on the lines above, so that no two columns look
+    the same (a single line had shown 100 as 00, the number of column 0)."""
+    digits = size - 1
+    height = _header_height(width, size)
+    lines: list[list[str]] = [[] for _ in range(height)]
+    for c in range(width):
+        number = str(c).rjust(height * digits)
+        for k, line in enumerate(lines):
+            line.append(number[k * digits : (k + 1) * digits] + " ")
+    return ["".join(line) for line in lines]
 
 
 def _face(
@@ -165,18 +192,20 @@ class BoardView(ScrollView, can_focus=False):
     Only the lines on the screen are rendered (textual's line API), so that a move on a board of
     thousands of squares costs no more than on a small one. The arrow keys move the cursor, not
     the view, which follows the cursor; the mouse wheel and the scroll bars scroll it. The column
-    numbers (the first line) and the row numbers (the first `label` columns) stay where they are
-    while the squares scroll under them, so every square on the screen keeps its row and column
-    in sight."""
+    numbers (the first `header` lines) and the row numbers (the first `label` columns) stay where
+    they are while the squares scroll under them, so every square on the screen keeps its row
+    and column in sight."""
 
     text = Text()
     label = 0
     square = 3  # the columns one square takes: 3, or 4 with the hints' chances
+    header = 1  # the lines of column numbers: 2 for the columns from 100 on, without the chances
 
-    def show(self, text: Text, label: int = 0, square: int = 3) -> None:
+    def show(self, text: Text, label: int = 0, square: int = 3, header: int = 1) -> None:
         self.text = text
         self.label = label
         self.square = square
+        self.header = header
         self._lines = text.split("\n", allow_blank=True)
         self._strips: dict[int, Strip] = {}
         width = max((line.cell_len for line in self._lines), default=0)
@@ -195,8 +224,8 @@ class BoardView(ScrollView, can_focus=False):
     def render_line(self, y: int) -> Strip:
         scroll_y = self.scroll_offset.y
         shift = self.shift
-        # the first line is the column numbers: always on top; the rows scroll under it
-        index = 0 if y == 0 else y + scroll_y
+        # the first lines are the column numbers: always on top; the rows scroll under them
+        index = y if y < self.header else y + scroll_y
         width = self.scrollable_content_region.width
         if not 0 <= index < len(getattr(self, "_lines", ())):
             return Strip.blank(width, self.rich_style)
@@ -218,7 +247,7 @@ class BoardView(ScrollView, can_focus=False):
         self.call_after_refresh(self.app._keep_cursor_visible)  # type: ignore[attr-defined]
 
     def on_click(self, event: events.Click) -> None:
-        if event.y == 0 or event.x < self.label:
+        if event.y < self.header or event.x < self.label:
             return  # a column's or a row's number, not a square
         x, y = event.x + self.shift, event.y + self.scroll_offset.y
         self.app.mouse_move(x, y, event.button)  # type: ignore[attr-defined]
@@ -229,7 +258,7 @@ class BoardView(ScrollView, can_focus=False):
         put it in the middle of the screen."""
         width, height = self.scrollable_content_region.size
         columns = max((width - self.label) // self.square, 1)  # the squares the screen shows
-        rows = max(height - 1, 1)  # under the column numbers
+        rows = max(height - self.header, 1)  # under the column numbers
         if centre:
             first_column, first_row = column - columns // 2, row - rows // 2
         else:
@@ -321,7 +350,9 @@ class PlayApp(App[None]):
         # A game loaded from a file (`loaded`) is saved back to it unless --save chose another;
         # the games `n` deals after it are not that game, and are saved under names of their own.
         self._loaded = loaded and save_to is not None
-        self.cursor: Cell = (state.height // 2, state.width // 2)
+        # the centre, or the first click a loaded game's mines were laid for (generate game's)
+        first = state.first_click
+        self.cursor: Cell = (state.height // 2, state.width // 2) if first is None else first
         self.hints = False
         self.analysis: Analysis | None = None  # the overlay's, for the board on the screen
         self._engine_lock = threading.Lock()  # one question to the engine at a time
@@ -350,7 +381,8 @@ class PlayApp(App[None]):
         size = 4 if analysis else 3
         field = self.query_one(BoardView)
         resized = field.square != size
-        field.show(draw(self.state, self.cursor, analysis), _label_width(self.state), size)
+        label, header = _label_width(self.state), _header_height(self.state.width, size)
+        field.show(draw(self.state, self.cursor, analysis), label, size, header)
         if resized:  # the squares grew or shrank (the hints came or went): the cursor stays in view
             self._keep_cursor_visible()
         self._show_status()
@@ -358,16 +390,27 @@ class PlayApp(App[None]):
     def _show_status(self) -> None:
         state = self.state
         bbbv = "-" if state.bbbv is None else str(state.bbbv)
-        mines, seconds = state.mines_left, int(state.seconds())
+        mines, seconds, clicks = state.mines_left, int(state.seconds()), state.clicks
         line = (
             f"Mines {mines:>3}   Time {seconds:>4}   3BV {bbbv:>3}   "
-            f"Clicks {state.clicks:>3}   {state.status:<7}"
+            f"Clicks {clicks:>3}   {state.status:<7}"
         )
         widget = self.query_one("#status", StatusLine)
         room = widget.content_region.width
         if room and len(line) > room:
             # a narrow window: what changes as one plays comes first (a long name is cut anyway)
-            line = f"Mines {mines}  {seconds}s  {state.status}  Clicks {state.clicks}  3BV {bbbv}"
+            line = f"Mines {mines}  {seconds}s  {state.status}  Clicks {clicks}  3BV {bbbv}"
+        if room and len(line) > room:
+            # narrower still: the state first, each number after its initial, and no name; what
+            # does not fit is left out whole, as a cut number reads as another (Clicks 2… for 28)
+            fields = [f"M{mines}", f"{seconds}s", f"C{clicks}", f"3BV {bbbv}"]
+            line = state.status
+            for field in fields:
+                if len(line) + 1 + len(field) > room:
+                    break
+                line += " " + field
+            widget.update(Text(line))
+            return
         widget.update(Text(f"{line}   {self.game_name}"))
 
     def say(self, line: str, kind: str = "") -> None:
@@ -382,6 +425,9 @@ class PlayApp(App[None]):
             return
         said = dealt_as(state.no_guess, state.zero_start)
         start = "click a square or press space" if not state.dealt else "go on"
+        first = state.first_click
+        if first is not None:  # a loaded game: only that click is sure to be safe (or no guess)
+            start = f"first click {click(first)}, under the cursor: the mines were laid for it"
         self.say(
             f"{state.height}x{state.width}, {plural(state.mines, 'mine')}, seed {state.seed}"
             f"{said}: {start}; h hints, ? keys, q quit"
@@ -406,7 +452,7 @@ class PlayApp(App[None]):
         size = 4 if self.hints and self.analysis else 3
         label = _label_width(self.state)
         x -= label
-        r, c = y - 1, x // size if x >= 0 else -1
+        r, c = y - _header_height(self.state.width, size), x // size if x >= 0 else -1
         if 0 <= r < self.state.height and 0 <= c < self.state.width:
             return r, c
         return None
@@ -493,10 +539,15 @@ class PlayApp(App[None]):
     def _after_move(self) -> None:
         state = self.state
         if state.status == "won":
-            rate = state.bbbv / state.seconds() if state.bbbv and state.seconds() else 0
+            seconds = state.seconds()
+            # 3BV per second from a second on (as shown): a win in one click takes no time to
+            # divide by, and made thousands per second
+            rate = (
+                f" ({state.bbbv / seconds:.2f}/s)" if state.bbbv and round(seconds, 1) >= 1 else ""
+            )
             self.say(
-                f"You won: {plural(state.mines, 'mine')} found in {state.seconds():.1f} s, "
-                f"3BV {state.bbbv} ({rate:.2f}/s), {plural(state.clicks, 'click')}. "
+                f"You won: {plural(state.mines, 'mine')} found in {seconds:.1f} s, "
+                f"3BV {state.bbbv}{rate}, {plural(state.clicks, 'click')}. "
                 "n new game, s save, q quit",
                 "won",
             )

@@ -27,7 +27,7 @@ from logicmines.backends import make_backend
 from logicmines.board import Cell
 from logicmines.game import GameError, GameState, load_game, new_game
 from logicmines.parse import BoardSyntaxError
-from logicmines.play_app import BoardView, KeysScreen, PlayApp, draw, prepare, run_play
+from logicmines.play_app import KEYS, BoardView, KeysScreen, PlayApp, draw, prepare, run_play
 from logicmines.reveal import reveal
 from logicmines.solvable import solvable
 from logicmines.stats import board_stats
@@ -71,7 +71,8 @@ def loaded(text: str, clock=None) -> GameState:
 
 def screen_rows(app: PlayApp) -> list[str]:
     """The board as drawn on the screen, one line per row (the column numbers left out)."""
-    return app.query_one(BoardView).text.plain.split("\n")[1:]
+    field = app.query_one(BoardView)
+    return field.text.plain.split("\n")[field.header :]
 
 
 def face(app: PlayApp, cell: Cell) -> str:
@@ -96,7 +97,7 @@ async def click(pilot, app: PlayApp, cell: Cell, button: int = 1) -> None:
     label = len(str(app.state.height - 1)) + 2
     field = app.query_one(BoardView)
     r, c = cell
-    offset = (label + c * size + 1 - field.shift, r + 1 - field.scroll_y)
+    offset = (label + c * size + 1 - field.shift, r + field.header - field.scroll_y)
     await pilot.click(BoardView, offset=offset, button=button)
     await pilot.pause()
 
@@ -141,13 +142,47 @@ def test_a_chord_with_a_wrong_flag_loses():
     assert game.square((1, 3)) == "W"
 
 
+def test_a_chord_that_loses_takes_the_flags_off_the_squares_it_opened():
+    # the chord's first square is a blank whose opening reaches both flags before the mine at 0,2
+    # goes off: the lost screen drew them as x (a flag on no mine) over the opened blanks
+    game = loaded("E1MEE\nEEEEE\nEEEEE\n")
+    game.flag((1, 0))  # a wrong flag beside the 1: the chord opens the mine
+    game.flag((0, 4))
+    assert game.chord((0, 1))
+    assert game.status == "lost" and game.board.rows == ("B1X1B", "B111B", "BBBBB")
+    assert game.flags == set() and game.mines_left == 1
+    assert game.square((1, 0)) == "B" and game.square((0, 4)) == "B"
+
+
 def test_a_new_game_refuses_more_mines_than_fit_around_the_first_click():
-    with pytest.raises(GameError, match=r"a 3x3 game holds from 0 to 8 mines besides"):
+    # worded as generate game words it; it had said "a 3x3 game holds from 0 to 0 mines"
+    with pytest.raises(GameError) as raised:
         new_game(3, 3, 9)
-    with pytest.raises(GameError, match=r"a 4x4 game holds from 0 to 7 mines with a zero start"):
+    assert str(raised.value) == "3x3 holds at most 8 mines with the first click kept safe, not 9"
+    with pytest.raises(GameError) as raised:
+        new_game(3, 3, 8, zero_start=True)
+    assert str(raised.value) == (
+        "3x3 holds at most 0 mines with a zero start wherever the first click is (up to 9 "
+        "squares kept clear), not 8"
+    )
+    with pytest.raises(GameError, match=r"^4x4 holds at most 7 mines with a zero start"):
         new_game(4, 4, 8, zero_start=True)
+    with pytest.raises(GameError, match=r"^the number of mines cannot be negative \(-1\)$"):
+        new_game(4, 4, -1)
     with pytest.raises(GameError, match=r"at least one row"):
         new_game(0, 4, 1)
+    assert new_game(3, 3, 0, zero_start=True).mines == 0
+
+
+def test_play_words_too_many_mines_as_generate_does():
+    played = run_main(["play", "--size", "3x3", "--mines", "8", "--zero-start"])
+    assert played.status == 2
+    assert played.err == (
+        "logicmines: error: 3x3 holds at most 0 mines with a zero start wherever the first click "
+        "is (up to 9 squares kept clear), not 8\n"
+    )
+    generated = run_main(["generate", "game", "4x4", "--mines", "8", "--zero-start"])
+    assert "4x4 holds at most 7 mines with a zero start at (2,2)" in generated.err
 
 
 def test_the_timer_starts_at_the_first_move_and_stops_when_the_game_ends():
@@ -274,6 +309,46 @@ async def test_losing_shows_every_mine(tmp_path):
         assert face(app, (0, 4)) == " . "
 
 
+# Four mines down column 3; a click at 0,0 opens everything left of them.
+OPENING = "EEEMEE\nEEEMEE\nEEEMEE\nEEEMEE\n"
+
+
+@played
+async def test_an_opening_over_flags_takes_them_off_and_the_game_saves_and_loads(tmp_path):
+    # the flags stayed on the opened squares: drawn as F, stuck (right click could not take them
+    # off), the counter at 2 with 4 mines hidden, and s saved a file --load refused
+    saved = tmp_path / "opening.txt"
+    app = PlayApp(loaded(OPENING), make_backend("kanren"), saved)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await click(pilot, app, (0, 1), button=3)
+        await click(pilot, app, (2, 0), button=3)
+        assert "Mines   2" in status_line(app) and face(app, (0, 1)) == " F "
+        await click(pilot, app, (0, 0))
+        assert app.state.board.rows[0] == "BB2MEE" and app.state.flags == set()
+        assert face(app, (0, 1)) == "   " and face(app, (2, 0)) == "   "
+        assert "Mines   4" in status_line(app) and "Clicks   3" in status_line(app)
+        await click(pilot, app, (0, 1), button=3)  # a revealed square takes no flag
+        assert app.state.flags == set() and "Clicks   3" in status_line(app)
+        await pilot.press("s")
+        assert message(app).startswith(f"saved to {saved}")
+    assert "flags" not in saved.read_text()
+    state, _, save_to, _ = prepare(arguments(load=str(saved)))  # as play --load reads it
+    assert state.board == app.state.board and state.flags == set() and save_to == saved
+    assert (state.mines_left, state.clicks) == (4, 3)
+
+
+@played
+async def test_a_lost_chord_draws_no_wrong_flag_on_the_squares_it_opened(tmp_path):
+    app = app_for(loaded("E1MEE\nEEEEE\nEEEEE\n"), tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await click(pilot, app, (1, 0), button=3)
+        await click(pilot, app, (0, 4), button=3)
+        await click(pilot, app, (0, 1), button=2)
+        assert app.state.status == "lost" and face(app, (0, 2)) == " X "
+        assert face(app, (1, 0)) == "   " and face(app, (0, 4)) == "   "  # were " x "
+        assert "Mines   1" in status_line(app)
+
+
 @played
 async def test_winning_flags_every_mine_and_stops(tmp_path):
     app = app_for(loaded(MIDGAME), tmp_path)
@@ -285,6 +360,28 @@ async def test_winning_flags_every_mine_and_stops(tmp_path):
         assert message(app).startswith("You won: 4 mines found")
         assert "Mines   0" in status_line(app)
         assert {c for c in app.state.board.cells() if face(app, c) == " F "} == MIDGAME_MINES
+
+
+@played
+async def test_a_win_in_under_a_second_gives_no_rate(tmp_path):
+    # a win in one click took no time: 3BV 1 made a rate of thousands per second
+    clock = Clock()
+    app = app_for(loaded("EEE\nEEE\nEEM\n", clock), tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        clock.now += 0.4  # the timer starts at the click itself
+        await click(pilot, app, (0, 0))
+        assert app.state.status == "won"
+        assert message(app) == (
+            "You won: 1 mine found in 0.0 s, 3BV 1, 1 click. n new game, s save, q quit"
+        )
+    clock = Clock()
+    app = app_for(loaded("EEE\nEEE\nEEM\n", clock), tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await click(pilot, app, (0, 0), button=3)
+        await click(pilot, app, (0, 0), button=3)
+        clock.now += 4
+        await click(pilot, app, (0, 0))
+        assert message(app).startswith("You won: 1 mine found in 4.0 s, 3BV 1 (0.25/s), 3 clicks.")
 
 
 @played
@@ -400,6 +497,15 @@ async def test_save_and_load_round_trip(tmp_path):
         assert "Clicks   2" in status_line(app2) and "Time   12" in status_line(app2)
 
 
+def test_a_long_game_keeps_its_seconds_through_saving_and_loading():
+    # 1234567.8 s was saved as "1.23457e+06 s", read back as 6 s
+    game = loaded(MIDGAME)
+    for seconds, said in ((1234567.8, "1234567.8 s"), (2.0, ", 2 s"), (12.25, "12.2 s")):
+        game.seconds_before = seconds
+        assert said in game.saved_text()
+        assert loaded(game.saved_text()).seconds() == round(seconds, 1)
+
+
 def test_a_game_keeps_how_it_was_dealt_through_saving_and_loading(tmp_path):
     game = new_game(9, 9, 10, seed=3, no_guess=True, zero_start=True, clock=Clock())
     game.click((4, 4))
@@ -422,6 +528,45 @@ def test_a_game_from_generate_loads_with_how_it_was_dealt():
     assert (game.no_guess, game.zero_start, game.seed, game.clicks) == (True, True, 3, 0)
     other = loaded(run_main(["generate", "game", "5x5", "--mines", "3", "--seed", "9"]).out)
     assert (other.no_guess, other.zero_start, other.seed) == (False, False, 9)
+
+
+@played
+async def test_a_loaded_game_starts_with_the_cursor_on_the_first_click_it_was_dealt_for(tmp_path):
+    # the cursor started at the centre, and the line said "no guess": a game no guess wins only
+    # from the first click the file names
+    dealt = run_main(
+        ["generate", "game", "beginner", "--no-guess", "--zero-start", "--first", "0,0"]
+        + ["--seed", "3"]
+    )
+    assert dealt.out.startswith("# 9x9, 10 mines, first click 0,0 (no guess, zero start), seed 3")
+    game = loaded(dealt.out)
+    assert game.first_click == (0, 0)
+    app = app_for(game, tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.cursor == (0, 0)
+        assert message(app) == (
+            "9x9, 10 mines, seed 3 (no guess, zero start): first click 0,0, under the cursor: "
+            "the mines were laid for it; h hints, ? keys, q quit"
+        )
+        await pilot.press("s")  # before the first click the saved game keeps it
+        assert loaded(app.save_to.read_text()).first_click == (0, 0)
+        await pilot.press("space")
+        assert game.board[(0, 0)] == "B" and game.status == "playing"
+        assert game.first_click is None  # the game is under way: nothing to say of it any more
+        await pilot.press("s")
+        assert "first click" not in app.save_to.read_text()
+
+
+def test_a_first_click_is_read_only_where_it_can_be_clicked():
+    text = run_main(
+        ["generate", "game", "5x5", "--mines", "3", "--first", "1,2", "--seed", "2"]
+    ).out
+    assert loaded(text).first_click == (1, 2)
+    assert loaded(text.replace("first click 1,2", "first click 9,2")).first_click is None
+    opened = "\n".join(reveal(loaded(text).board, (1, 2)).rows) + "\n"
+    assert loaded(text.splitlines()[0] + "\n" + opened).first_click is None  # already played
+    assert loaded(MIDGAME).first_click is None  # no line names one
 
 
 def test_counts_of_a_thousand_and_more_are_read_with_their_digit_grouping():
@@ -469,6 +614,22 @@ async def test_question_mark_shows_the_keys_and_any_key_closes_them(tmp_path):
         assert "right click       flag or unflag" in keys
         await pilot.press("x")
         assert not isinstance(app.screen, KeysScreen)
+
+
+@played
+async def test_the_keys_fit_an_80_column_terminal_whole(tmp_path):
+    # the widest line was 83 characters: in its box (border and padding, 87 in all) the ends of
+    # the lines were cut at 80 columns
+    app = app_for(new_game(9, 9, 10), tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("question_mark")
+        await pilot.pause()
+        keys = app.screen.query_one("#keys")
+        assert keys.region.x >= 0 and keys.region.right <= 80
+        assert keys.region.y >= 0 and keys.region.bottom <= 24
+        lines = KEYS.split("\n")
+        assert [keys.render_line(y).text.rstrip() for y in range(len(lines))] == lines
+        assert max(len(line) for line in lines) + 4 <= 80  # its border and padding: 4 columns
 
 
 @played
@@ -627,7 +788,7 @@ def test_prepare_reads_presets_and_sizes(tmp_path):
     [
         ({"size": "20x20"}, "--size 20x20 needs --mines N"),
         ({"preset": "expert", "size": "9x9"}, "give a preset (expert) or --size, not both"),
-        ({"size": "9x9", "mines": 81}, "a 9x9 game holds from 0 to 80 mines"),
+        ({"size": "9x9", "mines": 81}, "9x9 holds at most 80 mines with the first click kept"),
         ({"size": "nine"}, "a size is HxW"),
         ({"load": "nowhere.txt"}, "nowhere.txt: no such file"),
         ({"load": "."}, ".: is a folder, not a board file"),
@@ -842,6 +1003,63 @@ async def test_a_board_scrolled_sideways_shows_whole_columns(tmp_path):
             await scrolled_whole(field, label, 4)
 
 
+def column_names(lines: list[str], label: int, square: int) -> list[str]:
+    """The column numbers the top `lines` show, one per square: each read top to bottom."""
+    width = min(len(line) for line in lines)
+    return [
+        "".join(line[x : x + square] for line in lines).replace(" ", "")
+        for x in range(label, width - square + 1, square)
+    ]
+
+
+def test_columns_from_100_on_carry_their_hundreds_on_a_line_above():
+    # the column numbers had shown 100 as 00 and 149 as 49: the numbers of columns 0 and 49
+    game = new_game(2, 150, 10)
+    lines = draw(game).plain.split("\n")
+    assert len(lines) == 2 + 2  # the hundreds, the tens and units, then the rows
+    assert column_names(lines[:2], 3, 3) == [str(c) for c in range(150)]
+    assert lines[0][3 : 3 + 100 * 3].strip() == ""  # nothing over 0 to 99
+    assert lines[0][3 + 100 * 3 :] == " 1 " * 50 and lines[1][3 + 100 * 3 :].startswith("00 01 ")
+    # with the chances a square is 4 wide: one line holds up to 999, and 1000 gets a line above
+    analysis = Analysis(game.board, 10, {})
+    assert len(draw(game, analysis=analysis).plain.split("\n")) == 1 + 2
+    wide = new_game(1, 1001, 10)
+    lines = draw(wide, analysis=Analysis(wide.board, 10, {})).plain.split("\n")
+    assert column_names(lines[:2], 3, 4) == [str(c) for c in range(1001)]
+    assert draw(new_game(9, 100, 10)).plain.split("\n")[0].endswith(" 98 99 ")  # one line
+
+
+@played
+async def test_a_board_150_wide_scrolls_under_two_lines_of_column_numbers(tmp_path):
+    game = new_game(12, 150, 200, seed=4, zero_start=True)
+    app = app_for(game, tmp_path)
+    async with app.run_test(size=(80, 20)) as pilot:
+        field = app.query_one(BoardView)
+        await pilot.press(*["right"] * 30)  # from the centre, 6,75, to 6,105
+        await pilot.pause()
+        assert app.cursor == (6, 105) and field.header == 2
+        lines = [field.render_line(y).text for y in range(field.scrollable_content_region.height)]
+        first = field.shift // 3
+        shown = column_names(lines[:2], 4, 3)
+        assert shown == [str(first + k) for k in range(len(shown))] and "105" in shown
+        assert first < 100  # the columns either side of 100 on the screen, each its own
+        # the rows start under the two lines, each after its own number
+        assert [int(line[:4]) for line in lines[2:14]] == list(range(12))
+        # a click lands on the square drawn there, not one row off; one on the numbers is no move
+        await pilot.click(BoardView, offset=(4 + (105 - first) * 3 + 1, 1))
+        await pilot.pause()
+        assert not game.dealt
+        await click(pilot, app, (6, 105))
+        assert game.dealt and game.board[(6, 105)] not in "EMX"
+        await pilot.resize_terminal(80, 8)  # a short window keeps the cursor's row in view
+        await pilot.press("down", "down", "down", "down", "down")
+        await pilot.pause()
+        await pilot.pause()
+        y = 11 + 2 - field.scroll_y
+        assert 2 <= y < field.scrollable_content_region.height
+        assert int(field.render_line(y).text[:4]) == 11
+
+
 def cursor_in_view(app: PlayApp, label: int) -> bool:
     field = app.query_one(BoardView)
     width, height = field.scrollable_content_region.size
@@ -912,18 +1130,42 @@ async def test_a_narrow_window_keeps_the_clicks_and_the_state_on_the_status_line
     game = new_game(9, 9, 10, seed=11)
     game.click((4, 4))
     app = PlayApp(game, make_backend("kanren"))
-    async with app.run_test(size=(40, 24)) as pilot:
+    async with app.run_test(size=(44, 24)) as pilot:
         await pilot.pause()
         shown = app.query_one("#status").render_line(0).text
-        assert shown.strip().startswith("Mines 10  0s  playing  Clicks 1  3BV"), shown
+        assert shown.strip().startswith("Mines 10  0s  playing  Clicks 1  3BV 14"), shown
         await pilot.resize_terminal(100, 24)
         await pilot.pause()
         await pilot.pause()
         assert "Clicks   1   playing   beginner" in status_line(app)
-        await pilot.resize_terminal(40, 24)
+        await pilot.resize_terminal(44, 24)
         await pilot.pause()
         await pilot.pause()
-        assert "  playing  Clicks 1  3BV " in status_line(app)
+        assert "  playing  Clicks 1  3BV 14" in status_line(app)
+
+
+@played
+async def test_a_narrower_window_cuts_no_number_and_keeps_the_state_first():
+    # at 30 columns the line read "Clicks 2…" for 28 clicks; at 12, "lost" was gone
+    game = new_game(9, 9, 10, seed=11)
+    game.click((4, 4))
+    game.clicks = 28
+    app = PlayApp(game, make_backend("kanren"))
+    async with app.run_test(size=(30, 24)) as pilot:
+        await pilot.pause()
+        assert game.bbbv == 14
+        shown = app.query_one("#status").render_line(0).text
+        assert shown.strip() == "playing M10 0s C28 3BV 14", shown
+        await pilot.resize_terminal(20, 24)  # what does not fit is left out whole
+        await pilot.pause()
+        await pilot.pause()
+        assert app.query_one("#status").render_line(0).text.strip() == "playing M10 0s C28"
+    app = PlayApp(loaded(MIDGAME), make_backend("kanren"))
+    async with app.run_test(size=(12, 24)) as pilot:
+        app.state.click((2, 3))
+        app.refresh_board()
+        await pilot.pause()
+        assert app.query_one("#status").render_line(0).text.strip() == "lost M4 0s"
 
 
 @played
