@@ -21,12 +21,11 @@ from .backends import Backend, make_backend
 from .board import (
     Board,
     Cell,
-    contradicted_digit,
+    contradiction,
     neighbours_within,
     require_board,
     require_cell,
     require_whole,
-    shows,
 )
 from .engine import Deadline
 from .problem import Constraint, Problem
@@ -294,12 +293,8 @@ def check_game(game: Board, click: Cell, mines: int | None = None) -> set[Cell]:
     if lost is not None:
         raise SolvableError(f"the board shows X at {at(lost)}: the game is already lost")
     layout = {cell for cell in game.cells() if game[cell] == "M"}
-    if (found := contradicted_digit(game, exact=True)) is not None:
-        cell, square, touching = found
-        raise SolvableError(
-            f"the board has no solution: {shows(cell, square)} but touches "
-            f"{plural(touching, 'mine')}"
-        )
+    if (wrong := contradiction(game, exact=True)) is not None:
+        raise SolvableError(wrong[1])  # worded as every command words it
     if mines is not None and mines != len(layout):
         raise SolvableError(
             f"the board holds {plural(len(layout), 'mine')} (M), not {mines:,}: --mines must match"

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from .board import Board, Cell, contradicted_digit, require_board, shows
+from .board import Board, Cell, contradicted_digit, contradiction, require_board, shows
 from .words import at, plural
 
 __all__ = ["Stats", "StatsError", "board_stats", "stats_lines", "stats_record"]
@@ -47,7 +47,9 @@ def layout_of(board: Board) -> set[Cell]:
                 f"stats needs a game board (mines marked M) or a solved puzzle; this puzzle has "
                 f"an unknown cell at {at(unknown)}"
             )
-    if (found := contradicted_digit(board, exact=True)) is not None:
+    if (wrong := contradiction(board, exact=True)) is not None:  # a game board
+        raise StatsError(wrong[1])  # worded as every command words it
+    if (found := contradicted_digit(board, exact=True)) is not None:  # a solved puzzle
         cell, square, touching = found
         raise StatsError(
             f"the board has no solution: {shows(cell, square)} but touches "

@@ -157,7 +157,7 @@ def test_a_game_already_under_way_is_played_from_what_it_shows():
     [
         ("1? / ??", (0, 0), None, "needs a game board"),
         ("EX / EE", (0, 0), None, "already lost"),
-        ("E2 / EM", (0, 0), None, "no solution: (0,1) shows 2 but touches 1 mine"),
+        ("E2 / EM", (0, 0), None, "(0,1) shows 2 but 1 mine is marked around it (M or X)"),
         ("EE / EM", (2, 0), None, "click (2,0) is outside the board (2 rows x 2 columns)"),
         ("EE / EM", (1, 1), None, "click (1,1) is on a mine"),
         ("1E / EM", (0, 0), None, "already revealed"),

@@ -98,7 +98,8 @@ def test_text_and_json():
     "text, message",
     [
         ("1? / ??", "stats needs a game board (mines marked M) or a solved puzzle"),
-        ("2E / EM", "the board has no solution: (0,0) shows 2 but touches 1 mine"),
+        ("2E / EM", "(0,0) shows 2 but 1 mine is marked around it (M or X): where the board's "),
+        ("2* / **", "the board has no solution: (0,0) shows 2 but touches 3 mines"),
     ],
 )
 def test_a_board_that_does_not_say_where_the_mines_are_is_an_error(text, message):
@@ -109,7 +110,9 @@ def test_a_board_that_does_not_say_where_the_mines_are_is_an_error(text, message
 def test_a_blank_beside_a_mine_is_called_a_blank_as_solvable_calls_it():
     with pytest.raises(StatsError) as refused:
         board_stats(Board(("BM", "EE"), "game"))
-    assert str(refused.value) == "the board has no solution: (0,0) shows a blank but touches 1 mine"
+    assert str(refused.value) == (
+        "(0,0) shows a blank but touches 1 marked mine (M or X): the board contradicts itself"
+    )
 
 
 @settings(max_examples=300, deadline=None)
