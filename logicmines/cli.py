@@ -878,24 +878,27 @@ def run_trace(boards: list[Board], args: argparse.Namespace, out: Out) -> int:
     and, with --svg, as a tree."""
     # Only this command needs the tracer (and the kanren relations it walks): not every start-up.
     from .trace import describe_any as describe_step
-    from .trace import step_record, steps
+    from .trace import step_record, stopped, traced
     from .tree_svg import render_tree
 
     for index, board in enumerate(boards):
-        found, cut = steps(board, args.backend, args.limit)
+        found, cut, ended = traced(board, args.backend, args.limit)
         if args.svg is not None:
             heading = f"{title(index, board)}: {args.backend} search"
             picture = render_tree(found, board, args.backend, cut, heading)
             _write_picture(picture, args.svg, index, args.file)
         if out.json:
             records = [step_record(step) for step in found]
-            out.record(board=index + 1, backend=args.backend, steps=records, complete=not cut)
+            complete = ended and not cut  # every solution found: none left past --limit
+            out.record(board=index + 1, backend=args.backend, steps=records, complete=complete)
             continue
         out.line(f"{title(index, board)}: {args.backend} search")
         for step in found:
             out.line("  " + describe_step(step, board, args.backend))
         if cut:
             out.line(f"  ... (cut after {len(found)} steps)")
+        elif not ended:
+            out.line("  " + stopped(args.limit))
     return 0
 
 

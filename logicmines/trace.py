@@ -32,6 +32,7 @@ from .backends.kanren import _term, counto, mineso
 from .board import Board, Cell
 from .engine import BackendUnavailable, EngineError
 from .resources import data_path
+from .words import plural
 
 # Past this many steps a trace stops: it is for reading, and a reader cannot read more.
 MOST_STEPS = 400
@@ -269,14 +270,29 @@ def describe_clpfd(step: Step) -> str:
     return pad + ("no solution: propagation fails" if step.kind == "fail" else "solution")
 
 
-def steps(board: Board, backend: str = "kanren", limit: int = 2) -> tuple[list[Step], bool]:
-    """The first MOST_STEPS steps of the search on `board` (backend "kanren" or "clpfd"), and
-    whether the search went on past them."""
+def steps(board: Board, backend: str = "kanren", limit: int | None = 2) -> tuple[list[Step], bool]:
+    """The first MOST_STEPS steps of the search on `board` (backend "kanren" or "clpfd"), up to
+    its `limit`-th solution, and whether the search went on past those steps."""
+    shown, cut, _ = traced(board, backend, limit)
+    return shown, cut
+
+
+def traced(
+    board: Board, backend: str = "kanren", limit: int | None = 2
+) -> tuple[list[Step], bool, bool]:
+    """`steps`, and whether the search was seen to its end: every solution found, none left
+    past the `limit`-th (the search is run for one solution more, within MOST_STEPS steps, to
+    know; what it shows still stops at the `limit`-th)."""
+    wanted = None if limit is None else limit + 1
     if backend == "kanren":
-        shown = list(islice(kanren_steps(board, limit), MOST_STEPS + 1))
+        found = list(islice(kanren_steps(board, wanted), MOST_STEPS + 1))
     else:
-        shown = clpfd_steps(board, limit, most=MOST_STEPS + 1)
-    return shown[:MOST_STEPS], len(shown) > MOST_STEPS
+        found = clpfd_steps(board, wanted, most=MOST_STEPS + 1)
+    solutions = [i for i, step in enumerate(found) if step.kind == "solution"]
+    ended = len(found) <= MOST_STEPS and (limit is None or len(solutions) <= limit)
+    if limit is not None and len(solutions) >= limit:
+        found = found[: solutions[limit - 1] + 1]
+    return found[:MOST_STEPS], len(found) > MOST_STEPS, ended
 
 
 def describe_any(step: Step, board: Board, backend: str) -> str:
@@ -287,11 +303,19 @@ def describe_any(step: Step, board: Board, backend: str) -> str:
 def trace(board: Board, backend: str = "kanren", limit: int = 2) -> list[str]:
     """The search on `board` as lines of text, at most MOST_STEPS of them (and a line saying
     so when the search went on)."""
-    shown, cut = steps(board, backend, limit)
+    shown, cut, ended = traced(board, backend, limit)
     lines = [describe_any(step, board, backend) for step in shown]
     if cut:
         lines.append(f"... (cut after {MOST_STEPS} steps)")
+    elif not ended:
+        lines.append(stopped(limit))
     return lines
+
+
+def stopped(limit: int) -> str:
+    """The last line of a trace that `limit` stopped before the search's end."""
+    solutions = plural(limit, "solution")
+    return f"... (stopped after {solutions}, as --limit {limit} asks; the search had not ended)"
 
 
 def step_record(step: Step) -> dict[str, object]:

@@ -30,11 +30,27 @@ def test_each_board_gets_a_title_and_the_lines_of_its_trace(backend):
 
 
 def test_the_limit_is_the_number_of_solutions_searched_for():
-    # 16 solutions: the trace stops at the third.
+    # 16 solutions: the trace stops at the third, and says the search was not at an end.
     run = run_main(["trace", "--limit", "3"], stdin="????\n")
     assert run.status == 0
     assert [line.strip() for line in run.out.splitlines()].count("solution") == 3
+    assert run.out.splitlines()[-1] == (
+        "  ... (stopped after 3 solutions, as --limit 3 asks; the search had not ended)"
+    )
     assert len(all_models(Board.from_text("????"))) == 16
+
+
+@pytest.mark.parametrize("backend", ["kanren", "clpfd"])
+@pytest.mark.parametrize(("text", "limit"), [("?", 1), ("?", 2), ("??", 3), ("??", 4), ("1?", 1)])
+def test_json_is_complete_exactly_when_every_solution_was_found(backend, text, limit):
+    # --limit 1 on `?` (2 solutions) said complete: true
+    (record,) = run_main(
+        ["trace", "--json", "--backend", backend, "--limit", str(limit)], stdin=text + "\n"
+    ).records()
+    solutions = len(all_models(Board.from_text(text)))
+    assert record["complete"] is (solutions <= limit)
+    shown = [step["kind"] for step in record["steps"]].count("solution")
+    assert shown == min(solutions, limit)
 
 
 def test_a_long_search_is_cut_and_says_so():
@@ -48,7 +64,9 @@ def test_a_long_search_is_cut_and_says_so():
 def test_json_is_one_object_per_board_with_its_steps():
     run = run_main(["trace", "--json", "--backend", "clpfd"], stdin=BOARDS)
     first, second = run.records()
-    assert first["board"] == 1 and first["backend"] == "clpfd" and first["complete"] is True
+    # 3 solutions: the default --limit 2 stops the search before its end
+    assert first["board"] == 1 and first["backend"] == "clpfd" and first["complete"] is False
+    assert second["complete"] is True  # no solution: the search ran to its end
     assert first["steps"][0] == {
         "kind": "settle",
         "depth": 0,
