@@ -1239,6 +1239,11 @@ def main(argv: list[str] | None = None) -> int:
         raise
     except KeyboardInterrupt:
         return 130
+    except MemoryError:  # what was made for the answer is gone by now: room for one line
+        _fail(
+            "ran out of memory: this input is too big for this machine's memory "
+            "(docs/limits.md says how much the commands take)"
+        )
     except BrokenPipeError:
         # The reader went away (`| head`): not an error of ours.
         if sys.stderr is not None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import sys
 import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -251,7 +252,28 @@ class _BracketRow:
 @cache
 def _parser() -> Lark:
     grammar = data_path("grammar", "board.lark").read_text(encoding="utf-8")
+    if sys.version_info >= (3, 11):
+        grammar = _possessive(grammar)
     return Lark(grammar, parser="lalr", propagate_positions=False)
+
+
+# The terminals that match runs of lines or of space (blank lines, comment lines, the space
+# inside brackets). Python's re keeps a few hundred bytes for every repetition of a group it
+# may backtrack into: 16 million blank lines took over 4 GB before the parser saw a board. Each
+# of these groups ends its terminal, or is followed by what it cannot match, so backtracking
+# into it never finds a match the first try missed: made possessive (`*+`, `++`, Python 3.11 and
+# later), they match the same text in constant memory.
+_RUNS = re.compile(r"^(_HEAD\.3|_SEP|_TAIL\.3|_NL|_GAP):.*$", re.MULTILINE)
+
+
+def _possessive(grammar: str) -> str:
+    def possessive(line: re.Match) -> str:
+        return line.group().replace(")*", ")*+").replace(")+", ")++")
+
+    changed, made = _RUNS.subn(possessive, grammar)
+    if made != 5:  # pragma: no cover - the grammar's terminals were renamed
+        raise RuntimeError(f"grammar/board.lark: expected 5 terminals of runs, found {made}")
+    return changed
 
 
 # --- errors, in plain words ---------------------------------------------------------------------

@@ -105,11 +105,19 @@ def test_the_environment_variable_sets_the_limit_and_the_option_wins(monkeypatch
     assert run_main(["count"], stdin="12\n").status == 0
 
 
-@pytest.mark.parametrize("value", ["many", "0", "-1", "1.5M", "1T", "9" * 40])
+@pytest.mark.parametrize("value", ["many", "0", "-1", "1.5M", "1T", "0" * 40])
 def test_a_bad_limit_in_the_environment_is_one_error_line(monkeypatch, value):
     monkeypatch.setenv("LOGICMINES_MAX_INPUT", value)
     message = assert_one_error_line(run_main(["count"], stdin="12\n"), "LOGICMINES_MAX_INPUT")
     assert message.startswith("expected a number of bytes of at least 1")
+
+
+@pytest.mark.parametrize("value", ["9" * 31, "9" * 40 + "G", "9" * 5000])
+def test_a_limit_of_many_digits_is_a_limit_no_input_reaches(monkeypatch, value):
+    # 31 digits and more were refused as "not a number of bytes of at least 1"
+    assert run_main(["count", "--max-input", value], stdin="12\n").status == 0
+    monkeypatch.setenv("LOGICMINES_MAX_INPUT", value)
+    assert run_main(["count"], stdin="12\n").status == 0
 
 
 @pytest.mark.parametrize("value", ["many", "0", "-1", "1.5M", ""])
@@ -717,3 +725,22 @@ def test_the_input_limit_variable_shows_its_bytes(monkeypatch):
 def test_minus_zero_is_not_called_below_zero():
     run = run_main(["count", "--mines", "-0"], stdin="1?\n")
     assert "expected a whole number, got '-0'" in run.err, run.err
+
+
+@pytest.mark.parametrize("command", [["count"], ["check"], ["analyze"]])
+def test_running_out_of_memory_is_one_line_and_status_2(monkeypatch, command):
+    # A MemoryError (here raised where the answer is worked out) was a traceback with status 1,
+    # which check uses for "not unique".
+    from logicmines.backends.kanren import KanrenBackend
+
+    def no_room(*args, **kwargs):
+        raise MemoryError
+
+    for question in ("check", "count", "analyze"):
+        monkeypatch.setattr(KanrenBackend, question, no_room)
+    run = run_main([*command, "-"], "1?\n")
+    assert run.status == 2
+    assert run.err.splitlines() == [
+        "logicmines: error: ran out of memory: this input is too big for this machine's memory "
+        "(docs/limits.md says how much the commands take)"
+    ]
