@@ -866,8 +866,10 @@ def run_stats(boards: list[Board], args: argparse.Namespace, out: Out) -> int:
     for board in boards:  # all of them first: nothing is printed for a file with a bad board
         try:
             found.append(board_stats(board))
-        except StatsError as error:
-            raise UsageError(f"{board.source}:{board.line}: {error}") from None
+        except StatsError as error:  # at the square at fault, when there is one
+            place = board.place(error.cell) if error.cell is not None else None
+            where = f"{place[0]}:{place[1]}" if place else board.line
+            raise UsageError(f"{board.source}:{where}: {error}") from None
     for index, (board, numbers) in enumerate(zip(boards, found)):
         out.stats(index, board, numbers, many=len(boards) > 1)
     return 0

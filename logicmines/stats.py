@@ -18,7 +18,12 @@ __all__ = ["Stats", "StatsError", "board_stats", "stats_lines", "stats_record"]
 
 
 class StatsError(ValueError):
-    """A board whose mines are not all known, or whose digits its mines contradict."""
+    """A board whose mines are not all known, or whose digits its mines contradict; `cell` is
+    the square at fault (None when no one square is)."""
+
+    def __init__(self, message: str, cell: Cell | None = None):
+        super().__init__(message)
+        self.cell = cell
 
 
 @dataclass(frozen=True)
@@ -45,15 +50,17 @@ def layout_of(board: Board) -> set[Cell]:
         if unknown is not None:
             raise StatsError(
                 f"stats needs a game board (mines marked M) or a solved puzzle; this puzzle has "
-                f"an unknown cell at {at(unknown)}"
+                f"an unknown cell at {at(unknown)}",
+                unknown,
             )
     if (wrong := contradiction(board, exact=True)) is not None:  # a game board
-        raise StatsError(wrong[1])  # worded as every command words it
+        raise StatsError(wrong[1], wrong[0])  # worded as every command words it
     if (found := contradicted_digit(board, exact=True)) is not None:  # a solved puzzle
         cell, square, touching = found
         raise StatsError(
             f"the board has no solution: {shows(cell, square)} but touches "
-            f"{plural(touching, 'mine')}"
+            f"{plural(touching, 'mine')}",
+            cell,
         )
     return {cell for cell in board.cells() if board[cell] in "MX*"}
 

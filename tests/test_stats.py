@@ -6,6 +6,7 @@ from __future__ import annotations
 from itertools import combinations
 
 import pytest
+from conftest import run_main
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -141,3 +142,19 @@ def test_contradicted_digit_is_the_first_square_counted_plainly_against_its_mark
             expected = (cell, square, touching)
             break
     assert contradicted_digit(board, exact) == expected
+
+
+@pytest.mark.parametrize(
+    "text, said",
+    [
+        # the line and column of the square at fault, where it said the board's first line
+        ("1*\n12\n", "<stdin>:2:2: the board has no solution: (1,1) shows 2 but touches 1 mine"),
+        ("1?\n??\n", "<stdin>:1:2: stats needs a game board (mines marked M) or a solved puzzle"),
+        ("# x\n\n2E\nEM\n", "<stdin>:3:1: (0,0) shows 2 but 1 mine is marked around it"),
+    ],
+)
+def test_the_command_line_points_at_the_square_at_fault(text, said):
+    run = run_main(["stats", "-"], text)
+    assert run.status == 2 and run.out == ""
+    (line,) = run.err.splitlines()
+    assert line.startswith(f"logicmines: error: {said}"), line
