@@ -104,6 +104,9 @@ def _quoted_bytes_shown(message: str) -> str:
 class _Parser(argparse.ArgumentParser):
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
+        # An option given twice is refused, never the first value silently replaced.
+        self.register("action", None, _StoreOnce)
+        self.register("action", "store", _StoreOnce)
         # No option begins with a digit: a word that does (-1x5, -1,0) is a value, so that it
         # reaches the check that says what is wrong with it (argparse takes only -1 and -.5 so).
         self._negative_number_matcher = re.compile(r"^-\.?\d")
@@ -595,6 +598,18 @@ def _seconds(text: str) -> float:
         return valid_timeout(value)
     except ValueError as why:  # engine.LONGEST lowered below ours one day
         raise argparse.ArgumentTypeError(str(why)) from None
+
+
+class _StoreOnce(argparse._StoreAction):
+    """An option with a value (--mines N, --seed S, ...), refused when given a second time:
+    argparse would keep the last value and drop the first without a word."""
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        given = namespace.__dict__.setdefault("_given", set())
+        if self.dest in given:
+            parser.error(f"argument {'/'.join(self.option_strings)}: given twice; give it once")
+        given.add(self.dest)
+        super().__call__(parser, namespace, values, option_string)
 
 
 class _Once(argparse.Action):

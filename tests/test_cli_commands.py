@@ -509,3 +509,21 @@ def test_a_blank_beside_an_opened_mine_contradicts_the_board_in_every_command(co
     assert assert_one_error_line(run, "<stdin>:1:1") == (
         "(0,0) shows a blank but touches 1 marked mine (M or X): the board contradicts itself"
     )
+
+
+@pytest.mark.parametrize(
+    "words, option",
+    [
+        (["check", "--mines", "1", "--mines", "2", "-"], "--mines"),
+        (["generate", "puzzle", "3x3", "--seed", "1", "--seed", "2"], "--seed"),
+        (["count", "--backend", "kanren", "--backend", "prolog", "-"], "--backend"),
+        (["analyze", "--timeout", "5", "--timeout", "9", "-"], "--timeout"),
+        (["autoplay", "--games", "1", "--games", "2"], "--games"),
+    ],
+)
+def test_an_option_given_twice_is_refused_not_silently_replaced(words, option):
+    # the last value was kept and the first dropped without a word
+    run = run_main(words, "1?\n")
+    assert run.status == 2 and run.out == ""
+    (line,) = run.err.splitlines()
+    assert line.startswith(f"logicmines: error: argument {option}: given twice; give it once")
