@@ -28,6 +28,7 @@ from .files import (
     byte_count,
     input_limit,
     is_terminal,
+    is_the_board_file,
     read_text,
     warn,
     write_whole,
@@ -785,6 +786,7 @@ def run_analyze(boards: list[Board], args: argparse.Namespace, out: Out) -> int:
     backend = make_backend(args.backend, args.timeout)
     if args.show_staging and args.svg is None:
         raise UsageError("--show-staging draws on the picture: give --svg FILE too")
+    _check_pictures(boards, args)
 
     def answer(index: int, board: Board) -> None:
         analysis = backend.analyze(board, mines=args.mines)
@@ -828,12 +830,32 @@ def _staging(board: Board) -> Staged | None:
         return None
 
 
-def _write_picture(text: str, path: str, index: int, board_file: str) -> None:
-    """Write an SVG for the board at `index` (from 0): to `path`, with -N before its extension
-    for board N > 1 (out.svg, out-2.svg, ...); never over `board_file`, the boards' own file."""
+def _picture_path(path: str, index: int) -> str:
+    """Where the SVG of the board at `index` (from 0) goes: `path`, with -N before its extension
+    for board N > 1 (out.svg, out-2.svg, ...)."""
     if index:
         root, ext = os.path.splitext(path)
-        path = f"{root}-{index + 1}{ext}"
+        return f"{root}-{index + 1}{ext}"
+    return path
+
+
+def _check_pictures(boards: list[Board], args: argparse.Namespace) -> None:
+    """UsageError, before any board is answered, when a picture would go over the boards' own
+    file (p.svg for two boards read from p-2.svg): refused only once board 1 was answered."""
+    if args.svg is None:
+        return
+    for index in range(len(boards)):
+        path = _picture_path(args.svg, index)
+        if is_the_board_file(path, args.file):
+            raise UsageError(
+                f"{path}: the board file itself; --svg writes a picture to a file of its own"
+            )
+
+
+def _write_picture(text: str, path: str, index: int, board_file: str) -> None:
+    """Write an SVG for the board at `index` (from 0) to `_picture_path(path, index)`; never
+    over `board_file`, the boards' own file."""
+    path = _picture_path(path, index)
     try:
         write_whole(path, text, "--svg writes a picture to a file", board_file)
     except OSError as error:
@@ -898,6 +920,7 @@ def run_trace(boards: list[Board], args: argparse.Namespace, out: Out) -> int:
     from .trace import step_record, stopped, traced
     from .tree_svg import render_tree
 
+    _check_pictures(boards, args)
     for index, board in enumerate(boards):
         found, cut, ended = traced(board, args.backend, args.limit)
         if args.svg is not None:

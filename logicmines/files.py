@@ -134,12 +134,12 @@ def write_whole(path: str, text: str, purpose: str, board_file: str | None = Non
     over `board_file` (what the boards were read from, `-` for standard input); UsageError when
     it must not be written, OSError when the writing fails."""
     target = writable_target(path, purpose)
-    if board_file is not None and _is_the_board_file(target, board_file):
+    if board_file is not None and is_the_board_file(target, board_file):
         raise UsageError(f"{path}: the board file itself; {purpose} of its own")
     _replace_file(target, text)
 
 
-def _is_the_board_file(path: str, board_file: str) -> bool:
+def is_the_board_file(path: str, board_file: str) -> bool:
     """Whether `path` is the file the boards were read from (`-`: what standard input reads,
     as in `analyze --svg b.txt < b.txt`)."""
     try:

@@ -376,6 +376,18 @@ def test_an_svg_never_replaces_the_board_file_it_was_read_from(in_tmp, command, 
     assert _leftovers(in_tmp) == []
 
 
+@pytest.mark.parametrize("command", ["analyze", "trace"])
+def test_a_later_boards_svg_over_the_board_file_is_refused_before_any_answer(in_tmp, command):
+    # board 2's picture of --svg p.svg is p-2.svg: board 1 was answered and drawn first
+    (in_tmp / "p-2.svg").write_text("1?\n\n??\n")
+    run = run_main([command, "--svg", "p.svg", "p-2.svg"])
+    said = "the board file itself; --svg writes a picture to a file of its own"
+    assert assert_one_error_line(run, "p-2.svg") == said
+    assert run.out == ""
+    assert sorted(path.name for path in in_tmp.iterdir()) == ["p-2.svg"]
+    assert (in_tmp / "p-2.svg").read_text() == "1?\n\n??\n"
+
+
 def test_an_svg_never_replaces_the_file_standard_input_reads(in_tmp):
     (in_tmp / "b.txt").write_text("1?\n??\n")
     with open("b.txt", "rb") as board:
