@@ -264,6 +264,12 @@ def _trace(commands) -> None:
         metavar="N",
         help="stop after N solutions (2: the search that decides check's verdict)",
     )
+    _timeout(
+        trace,
+        None,
+        "no limit; clpfd: 60",
+        "give up on a board's trace after this long (exit status 3), trace the others",
+    )
     trace.add_argument(
         "--svg",
         type=_picture_name,
@@ -921,8 +927,12 @@ def run_trace(boards: list[Board], args: argparse.Namespace, out: Out) -> int:
     from .tree_svg import render_tree
 
     _check_pictures(boards, args)
-    for index, board in enumerate(boards):
-        found, cut, ended = traced(board, args.backend, args.limit)
+
+    # As the engines' own: no limit for kanren, the clpfd engine's 60 s for clpfd.
+    timeout = args.timeout if args.timeout is not None or args.backend == "kanren" else 60.0
+
+    def answer(index: int, board: Board) -> None:
+        found, cut, ended = traced(board, args.backend, args.limit, timeout)
         if args.svg is not None:
             heading = f"{title(index, board)}: {args.backend} search"
             picture = render_tree(found, board, args.backend, cut, heading)
@@ -931,7 +941,7 @@ def run_trace(boards: list[Board], args: argparse.Namespace, out: Out) -> int:
             records = [step_record(step) for step in found]
             complete = ended and not cut  # every solution found: none left past --limit
             out.record(board=index + 1, backend=args.backend, steps=records, complete=complete)
-            continue
+            return
         out.line(f"{title(index, board)}: {args.backend} search")
         for step in found:
             out.line("  " + describe_step(step, board, args.backend))
@@ -939,7 +949,8 @@ def run_trace(boards: list[Board], args: argparse.Namespace, out: Out) -> int:
             out.line(f"  ... (cut after {len(found)} steps)")
         elif not ended:
             out.line("  " + stopped(args.limit))
-    return 0
+
+    return _each_board(boards, out, answer)
 
 
 RUNNERS = {

@@ -20,6 +20,7 @@ import argparse
 import subprocess
 import sys
 import tempfile
+import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import islice
@@ -30,7 +31,7 @@ from unification.utils import transitive_get as walk
 
 from .backends.kanren import _term, counto, mineso
 from .board import Board, Cell
-from .engine import BackendUnavailable, EngineError
+from .engine import BackendUnavailable, Deadline, EngineError, EngineTimeout
 from .resources import data_path
 from .words import plural
 
@@ -209,11 +210,14 @@ search(Open, Depth) :-
 """
 
 
-def clpfd_steps(board: Board, limit: int = 2, most: int | None = None) -> list[Step]:
+def clpfd_steps(
+    board: Board, limit: int = 2, most: int | None = None, timeout: float | None = None
+) -> list[Step]:
     """The steps of a CLP(FD) search on board.pl's model, up to `limit` solutions: what
     propagation settles after posting, then each choice (cell and value, first-fail), what
     propagation settles after it, and the choices that fail. With `most`, SWI-Prolog is stopped
-    once it has said that many steps (a search that fails often can say a great many)."""
+    once it has said that many steps (a search that fails often can say a great many); past
+    `timeout` seconds, it is stopped and EngineTimeout raised."""
     puzzle = board.as_puzzle()
     rows = "[" + ", ".join("`" + row + "`" for row in puzzle.rows) + "]"
     goal = f"trace_board({rows}, {int(limit)})"
@@ -233,16 +237,32 @@ def clpfd_steps(board: Board, limit: int = 2, most: int | None = None) -> list[S
                 "the clpfd trace needs SWI-Prolog's swipl on the PATH "
                 "(apt-get install swi-prolog-nox)"
             ) from None
+        late = threading.Event()
+
+        def stop() -> None:
+            late.set()
+            swipl.kill()
+
+        timer = threading.Timer(timeout, stop) if timeout is not None else None
         with swipl:
-            found = []
-            for line in swipl.stdout:
-                found.append(_clpfd_step(line))
-                if most is not None and len(found) >= most:
-                    swipl.kill()
-                    return found
-            problem = swipl.stderr.read().strip()
-            if swipl.wait() != 0:
-                raise EngineError(f"swipl: {problem or 'exit status ' + str(swipl.returncode)}")
+            if timer is not None:
+                timer.start()
+            try:
+                found = []
+                for line in swipl.stdout:
+                    found.append(_clpfd_step(line))
+                    if most is not None and len(found) >= most:
+                        swipl.kill()
+                        return found
+                problem = swipl.stderr.read().strip()
+                code = swipl.wait()
+            finally:
+                if timer is not None:
+                    timer.cancel()
+            if late.is_set():
+                raise EngineTimeout("clpfd", timeout)
+            if code != 0:
+                raise EngineError(f"swipl: {problem or 'exit status ' + str(code)}")
     return found
 
 
@@ -278,16 +298,21 @@ def steps(board: Board, backend: str = "kanren", limit: int | None = 2) -> tuple
 
 
 def traced(
-    board: Board, backend: str = "kanren", limit: int | None = 2
+    board: Board, backend: str = "kanren", limit: int | None = 2, timeout: float | None = None
 ) -> tuple[list[Step], bool, bool]:
     """`steps`, and whether the search was seen to its end: every solution found, none left
     past the `limit`-th (the search is run for one solution more, within MOST_STEPS steps, to
-    know; what it shows still stops at the `limit`-th)."""
+    know; what it shows still stops at the `limit`-th). Past `timeout` seconds (None: no
+    limit), EngineTimeout."""
     wanted = None if limit is None else limit + 1
+    clock = Deadline(backend, timeout)
     if backend == "kanren":
-        found = list(islice(kanren_steps(board, wanted), MOST_STEPS + 1))
+        found = []
+        for step in islice(kanren_steps(board, wanted), MOST_STEPS + 1):
+            clock.left()  # EngineTimeout once the time is up
+            found.append(step)
     else:
-        found = clpfd_steps(board, wanted, most=MOST_STEPS + 1)
+        found = clpfd_steps(board, wanted, most=MOST_STEPS + 1, timeout=timeout)
     solutions = [i for i, step in enumerate(found) if step.kind == "solution"]
     ended = len(found) <= MOST_STEPS and (limit is None or len(solutions) <= limit)
     if limit is not None and len(solutions) >= limit:

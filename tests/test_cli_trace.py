@@ -132,3 +132,17 @@ def test_bad_input_is_one_line_and_exit_status_2(in_tmp, args, stdin, says):
     assert run.out == ""
     assert run.err.count("\n") == 1 and "Traceback" not in run.err
     assert run.err.startswith("logicmines: error: ") and says in run.err, run.err
+
+
+@pytest.mark.parametrize("backend", ["kanren", "clpfd"])
+def test_past_its_timeout_a_board_is_one_line_status_3_and_the_others_are_traced(backend):
+    # trace had no time limit: a 300x300 board ran for minutes under clpfd
+    from logicmines.generate import midgame
+
+    big = "\n".join(midgame(120, 120, 2900, seed=1).rows)
+    run = run_main(["trace", "--backend", backend, "--timeout", "0.2", "-"], f"{big}\n\n1?\n")
+    assert run.status == 3
+    (line,) = run.err.splitlines()
+    assert line.startswith("logicmines: timeout: board 1 (<stdin>:1, 120x120 puzzle): ")
+    assert f"{backend}: gave up after 0.2 s" in line
+    assert run.out.startswith(f"board 2 (<stdin>:122, 1x2 puzzle): {backend} search")
