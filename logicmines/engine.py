@@ -10,6 +10,7 @@ exact answers, counting, listing and time limits from the staging.
 from __future__ import annotations
 
 import numbers
+import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -131,13 +132,37 @@ Answer = TypeVar("Answer")
 
 
 class PieceMemo:
-    """An engine's answers remembered by piece, and the clock looked at before each question."""
+    """An engine's answers remembered by piece, and the clock looked at before each question.
+
+    The answers are shared by every thread that uses the engine; the clock is each thread's
+    own, so that a question asked from one thread runs on its own time limit, not on the limit
+    of a question another thread is asking at the same time (or on none once that one ends).
+    """
 
     def __init__(self, engine: Engine):
         self.engine = engine
         self.answers: dict[Piece, Sequence[Model]] = {}
         self.steps: dict[tuple, list] = {}  # answers worked out from pieces, by their own key
-        self.deadline = NO_LIMIT
+        self._clocks = threading.local()
+
+    @property
+    def deadline(self) -> Deadline:
+        """The time limit of the question this thread is asking (NO_LIMIT between questions)."""
+        return getattr(self._clocks, "deadline", NO_LIMIT)
+
+    @deadline.setter
+    def deadline(self, deadline: Deadline) -> None:
+        self._clocks.deadline = deadline
+
+    def __getstate__(self) -> dict:
+        # Sent to another process without its clocks: a thread's clock stays in its thread.
+        state = dict(self.__dict__)
+        del state["_clocks"]
+        return state
+
+    def __setstate__(self, state: dict) -> None:
+        self.__dict__.update(state)
+        self._clocks = threading.local()
 
     def models(self, piece: Piece) -> Sequence[Model]:
         """Every model of `piece` (asked of the engine once per piece)."""

@@ -218,3 +218,46 @@ def test_every_error_an_engine_or_a_game_raises_crosses_to_another_process_whole
         again = pickle.loads(pickle.dumps(error))
         assert type(again) is type(error) and str(again) == str(error)
         assert vars(again) == vars(error)
+
+
+def test_each_thread_asks_on_its_own_clock():
+    # One engine's clock was shared: a call made while another thread's ran took that call's
+    # limit, and none at all once it ended (a timeout of 1 s ran past 100 s).
+    import threading
+
+    from logicmines.backends.kanren import KanrenBackend
+    from logicmines.engine import NO_LIMIT, Deadline
+
+    engine = KanrenBackend(timeout=7)
+    inside, leave = threading.Event(), threading.Event()
+    seen = []
+
+    def other_thread():
+        with engine.clock(Deadline("other", 100)) as clock:
+            seen.append(clock.seconds)
+            inside.set()
+            leave.wait(10)
+
+    worker = threading.Thread(target=other_thread)
+    worker.start()
+    try:
+        assert inside.wait(10)
+        assert engine.memo.deadline is NO_LIMIT  # this thread asks nothing yet
+        with engine.clock() as mine:
+            assert mine.seconds == 7  # its own limit, not the other thread's 100 s
+    finally:
+        leave.set()
+        worker.join(10)
+    assert seen == [100]
+    assert engine.count(Board(("1?", "??"))) == 3
+
+
+def test_an_engine_with_its_memo_goes_to_another_process_whole():
+    import pickle
+
+    from logicmines.backends.kanren import KanrenBackend
+
+    engine = KanrenBackend()
+    engine.count(Board(("1?", "??")))
+    again = pickle.loads(pickle.dumps(engine.memo))
+    assert again.answers == engine.memo.answers
