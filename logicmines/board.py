@@ -314,14 +314,24 @@ def require_whole(who: str, argument: str, value: object, optional: bool = False
     if (value is None and optional) or whole_number(value):
         return
     wanted = "a whole number or None" if optional else "a whole number"
-    raise TypeError(f"{who}: {argument} must be {wanted}, not {shown_value(value)}")
+    raise TypeError(f"{who}: {argument} must be {wanted}, not {shown_value(value)}{_as_int(value)}")
+
+
+def _as_int(value: object) -> str:
+    """For an integer that is not a Python int (numpy's int64, say): how to make it one."""
+    if isinstance(value, bool) or not hasattr(type(value), "__index__"):
+        return ""
+    return " (a Python int is wanted: int() makes one of it)"
 
 
 def require_cell(who: str, argument: str, value: object) -> None:
     """TypeError unless `value` is a (row, column) pair of whole numbers."""
     if not is_cell(value):
+        inner = value if isinstance(value, (tuple, list)) else ()
+        hint = next((_as_int(n) for n in inner if _as_int(n)), "")
         raise TypeError(
-            f"{who}: {argument} is a (row, column) pair of whole numbers, not {shown_value(value)}"
+            f"{who}: {argument} is a (row, column) pair of whole numbers, not "
+            f"{shown_value(value)}{hint}"
         )
 
 

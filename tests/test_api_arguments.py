@@ -371,3 +371,22 @@ def test_a_game_board_with_mines_hidden_under_e_is_answered(engine):
     """A board copied from a screen writes unknown mines E: a digit may show more mines than are
     marked around it."""
     assert engine.count(parse_board("2E\nEE")) == 3
+
+
+def test_an_integer_that_is_not_a_python_int_is_told_how_to_become_one():
+    # numpy's int64 was refused as "not a whole number", which it is
+    class Integer:  # as numpy's integers are: an __index__, and not an int
+        def __index__(self) -> int:
+            return 1
+
+        def __repr__(self) -> str:
+            return "Integer(1)"
+
+    with pytest.raises(TypeError) as refused:
+        logicmines.get_backend("kanren").count(Board(("1?", "??")), mines=Integer())
+    assert str(refused.value) == (
+        "count: mines must be a whole number or None, not Integer Integer(1) (a Python int is "
+        "wanted: int() makes one of it)"
+    )
+    with pytest.raises(TypeError, match=r"int\(\) makes one of it"):
+        solvable(Board(("EE", "EM"), "game"), (Integer(), 0))
