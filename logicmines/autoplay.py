@@ -18,8 +18,9 @@ from collections.abc import Iterable, Iterator
 from functools import partial
 from typing import TextIO
 
-from .backends import make_backend
-from .bot import DEFAULT, RULES, Outcome, first_click, play_game
+from .backends import REGISTRY, make_backend
+from .board import require_whole
+from .bot import DEFAULT, INGREDIENTS, RULES, Outcome, first_click, play_game
 from .deal import DealError, check_seed, deal, parse_size
 from .engine import BackendUnavailable, EngineError, EngineTimeout
 from .files import is_terminal
@@ -40,6 +41,8 @@ def game_seed(seed: int, index: int) -> int:
 
 def wilson(wins: int, games: int, z: float = Z95) -> tuple[float, float]:
     """The Wilson score interval for a win rate of `wins` out of `games` (0, 1 when no games)."""
+    if not 0 <= wins <= games:
+        raise ValueError(f"wilson: wins must be from 0 to the games ({games}), not {wins}")
     if games == 0:
         return 0.0, 1.0
     rate = wins / games
@@ -70,8 +73,48 @@ def run_games(
 ) -> Iterator[Outcome]:
     """The outcomes of games `start` to `start` + games - 1 of the run seeded `seed`, in that
     order, played here, in `workers` processes or on the Dask cluster at `scheduler` (an address,
-    or a `distributed.Client`). A long run split by `start` plays the same games as in one go."""
-    args = (height, width, mines, rule, seed, tuple(ingredients), backend)
+    or a `distributed.Client`). A long run split by `start` plays the same games as in one go.
+
+    Arguments are checked when it is called, before any game: TypeError for a number that is not
+    a whole number or ingredients given as one string, ValueError for a rule, ingredient or
+    engine it does not know or a number out of range."""
+    ingredients = _check_run(
+        height, width, mines, rule, games, seed, workers, ingredients, backend, start
+    )
+    return _games(
+        height, width, mines, rule, games, seed, workers, scheduler, ingredients, backend, start
+    )
+
+
+def _check_run(height, width, mines, rule, games, seed, workers, ingredients, backend, start):
+    """run_games's arguments checked (see there); the ingredients as a tuple."""
+    numbers = dict(height=height, width=width, mines=mines, games=games, seed=seed)
+    for name, value in {**numbers, "workers": workers, "start": start}.items():
+        require_whole("run_games", name, value)
+    if rule not in RULES:
+        raise ValueError(f"run_games: rule is one of {', '.join(RULES)}, not {rule!r}")
+    if isinstance(ingredients, str):
+        raise TypeError(
+            f"run_games: ingredients are names in a list or tuple, not one string {ingredients!r}"
+        )
+    chosen = tuple(ingredients)
+    unknown = [name for name in chosen if name not in INGREDIENTS]
+    if unknown:
+        raise ValueError(
+            f"run_games: no ingredient {unknown[0]!r}; the ingredients are {', '.join(INGREDIENTS)}"
+        )
+    if backend not in REGISTRY:
+        raise ValueError(f"run_games: no engine {backend!r}; the engines are {', '.join(REGISTRY)}")
+    for name, value, least in (("games", games, 0), ("workers", workers, 1), ("start", start, 0)):
+        if value < least:
+            raise ValueError(f"run_games: {name} must be at least {least}, not {value}")
+    return chosen
+
+
+def _games(
+    height, width, mines, rule, games, seed, workers, scheduler, ingredients, backend, start
+):
+    args = (height, width, mines, rule, seed, ingredients, backend)
     play = partial(_play, args)
     indices = range(start, start + games)
     if scheduler is not None:

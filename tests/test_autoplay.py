@@ -329,3 +329,30 @@ def test_the_short_table_of_docs_autoplay_quotes_the_runs_below_it() -> None:
     assert len(quoted) == 6
     for figure in quoted:
         assert figure.replace("**", "") in rest.replace("**", ""), figure
+
+
+@pytest.mark.parametrize(
+    "changed, error, said",
+    [
+        # "Safe" played a mix of the two rules, "tiebreak" was split into letters (no
+        # ingredient at all), ["magic"] was taken, "2" failed deep inside with a raw message
+        ({"rule": "Safe"}, ValueError, "run_games: rule is one of safe, zero, not 'Safe'"),
+        ({"ingredients": "tiebreak"}, TypeError, "run_games: ingredients are names in a list"),
+        ({"ingredients": ["magic"]}, ValueError, "run_games: no ingredient 'magic'; the "),
+        ({"games": "2"}, TypeError, "run_games: games must be a whole number, not str '2'"),
+        ({"workers": "2"}, TypeError, "run_games: workers must be a whole number"),
+        ({"workers": 0}, ValueError, "run_games: workers must be at least 1, not 0"),
+        ({"backend": "minisat"}, ValueError, "run_games: no engine 'minisat'; the engines are "),
+    ],
+)
+def test_run_games_checks_its_arguments_when_called(changed, error, said):
+    arguments = {"height": 9, "width": 9, "mines": 10, "rule": "safe", "games": 2, **changed}
+    with pytest.raises(error) as refused:
+        run_games(**arguments)  # refused at the call, before any game is asked for
+    assert str(refused.value).startswith(said)
+
+
+def test_wilson_refuses_more_wins_than_games():
+    said = r"^wilson: wins must be from 0 to the games \(3\), not 5$"
+    with pytest.raises(ValueError, match=said):
+        wilson(5, 3)
