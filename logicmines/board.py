@@ -62,7 +62,11 @@ class Board:
         from; None for a board not read from text."""
         if not self.read_from:
             return None
-        return self.read_from[cell[0]].place(cell[1])
+        require_cell("place", "cell", cell)
+        r, c = cell
+        if not (0 <= r < self.height and 0 <= c < self.width):  # not wrapped round, nor past a row
+            raise ValueError(f"place: {at(cell)} is not on the {self.height}x{self.width} board")
+        return self.read_from[r].place(c)
 
     def __post_init__(self) -> None:
         rows = self.rows
@@ -137,6 +141,8 @@ class Board:
     @classmethod
     def from_text(cls, text: str, kind: Kind | None = None) -> Board:
         """Build a board from rows separated by `/`, newlines or spaces: `"1121 / 1??*"`."""
+        if not isinstance(text, str):
+            raise TypeError(f"Board.from_text needs the board's text, not {shown_value(text)}")
         rows = tuple(text.replace("/", " ").split())
         if kind is None:
             kind = "game" if any(set(row) & GAME_ONLY for row in rows) else "puzzle"

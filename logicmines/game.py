@@ -18,8 +18,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from .analysis import Analysis
-from .backends import Backend
-from .board import Board, Cell
+from .backends import Backend, make_backend
+from .board import Board, Cell, require_cell, require_whole
 from .deal import DealError, Game, check_seed, check_size, deal, dealt_as
 from .parse import parse_boards
 from .reveal import reveal, status
@@ -111,6 +111,7 @@ class GameState:
         """What the player knows of a square: `F` flagged, `E` hidden, `B` blank, a digit, `X` the
         mine that went off; once the game is over, also `M` an unflagged mine and `W` a flag on a
         square that was no mine."""
+        cell = self._on_board(cell)
         letter = self.board[cell]
         if cell in self.flags:
             return "W" if self.status == "lost" and letter != "M" else "F"
@@ -124,6 +125,7 @@ class GameState:
         """A left click: reveal a hidden square by the LeetCode 529 rules (dealing first, on the
         first click), or chord on a digit. False when it changes nothing (a flag, a blank, a game
         over). DealError when the mines cannot be dealt around this square."""
+        cell = self._on_board(cell)
         if self.over or cell in self.flags:
             return False
         if not self.dealt:
@@ -141,6 +143,7 @@ class GameState:
     def chord(self, cell: Cell) -> bool:
         """On a digit with as many flags around it as it says: reveal every other hidden square
         around it (a wrong flag loses the game). False when the digit is not satisfied."""
+        cell = self._on_board(cell)
         letter = self.board[cell]
         if self.over or not letter.isdigit():
             return False
@@ -160,6 +163,7 @@ class GameState:
 
     def flag(self, cell: Cell) -> bool:
         """A right click: put a flag on a hidden square, or take it off. False elsewhere."""
+        cell = self._on_board(cell)
         if self.over or self.board[cell] not in HIDDEN:
             return False
         self._start()
@@ -209,10 +213,22 @@ class GameState:
 
     # --- hints ------------------------------------------------------------------------------
 
-    def analyze(self, backend: Backend) -> Analysis:
+    def analyze(self, backend: Backend | str) -> Analysis:
         """Every hidden square's exact chance of being a mine, with the game's mine total, from
-        what is revealed alone (flags are the player's guesses, not facts)."""
+        what is revealed alone (flags are the player's guesses, not facts). `backend` is an
+        engine or an engine's name."""
+        if isinstance(backend, str):
+            backend = make_backend(backend)
         return backend.analyze(self.board, self.mines)
+
+    def _on_board(self, cell: Cell) -> Cell:
+        """`cell` as a (row, column) tuple; TypeError when it is no pair of whole numbers,
+        GameError when it lies off the board (a bare IndexError, or a wrapped-round square)."""
+        require_cell("the game", "a square", cell)
+        cell = (cell[0], cell[1])
+        if (off := off_board(cell, self.height, self.width)) is not None:
+            raise GameError(f"square {off}")
+        return cell
 
     # --- saving -----------------------------------------------------------------------------
 
@@ -247,6 +263,7 @@ def new_game(
     clock: Callable[[], float] = time.monotonic,
 ) -> GameState:
     """A game not dealt yet; GameError when no first click could be dealt around."""
+    require_whole("new_game", "mines", mines)
     try:
         check_size(height, width)
         check_seed(seed)

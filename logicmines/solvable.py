@@ -295,9 +295,12 @@ def check_game(game: Board, click: Cell, mines: int | None = None) -> set[Cell]:
     layout = {cell for cell in game.cells() if game[cell] == "M"}
     if (wrong := contradiction(game, exact=True)) is not None:
         raise SolvableError(wrong[1])  # worded as every command words it
+    if mines is not None and mines < 0:
+        raise SolvableError(f"the number of mines cannot be negative ({mines:,})")
     if mines is not None and mines != len(layout):
         raise SolvableError(
-            f"the board holds {plural(len(layout), 'mine')} (M), not {mines:,}: --mines must match"
+            f"the board holds {plural(len(layout), 'mine')} (M), not {mines:,}: the mine total "
+            "(--mines) must be theirs"
         )
     if (off := off_board(click, game.height, game.width)) is not None:
         raise SolvableError(f"click {off}")

@@ -390,3 +390,34 @@ def test_an_integer_that_is_not_a_python_int_is_told_how_to_become_one():
     )
     with pytest.raises(TypeError, match=r"int\(\) makes one of it"):
         solvable(Board(("EE", "EM"), "game"), (Integer(), 0))
+
+
+def test_a_game_refuses_squares_off_its_board_in_one_clear_error():
+    # a bare IndexError after the deal, (-1,0) read as the last row, a list unhashable
+    from logicmines.game import GameError, new_game
+
+    game = new_game(9, 9, 10, seed=1)
+    assert game.click([4, 4]) is True
+    for move in (game.click, game.flag, game.chord, game.square):
+        with pytest.raises(GameError, match=r"^square \(9,0\) is outside the board"):
+            move((9, 0))
+        with pytest.raises(GameError, match=r"^square \(-1,0\) is outside the board"):
+            move((-1, 0))
+        with pytest.raises(TypeError, match="a square is a .row, column. pair"):
+            move("x")
+    assert game.analyze("kanren").count > 0  # an engine's name does, as an engine does
+    for mines in ("10", None, 10.5):
+        with pytest.raises(TypeError, match="^new_game: mines must be a whole number"):
+            new_game(9, 9, mines)
+
+
+def test_a_place_off_the_board_is_refused_not_wrapped_round():
+    board = parse_board("1?\n??")
+    assert board.place((1, 1)) == (2, 2)
+    for cell in ((5, 5), (0, 5), (-1, 0)):
+        with pytest.raises(ValueError, match="is not on the 2x2 board"):
+            board.place(cell)
+    with pytest.raises(TypeError):
+        board.place("x")
+    with pytest.raises(TypeError, match="^Board.from_text needs the board's text, not NoneType"):
+        Board.from_text(None)

@@ -161,7 +161,8 @@ def test_a_game_already_under_way_is_played_from_what_it_shows():
         ("EE / EM", (2, 0), None, "click (2,0) is outside the board (2 rows x 2 columns)"),
         ("EE / EM", (1, 1), None, "click (1,1) is on a mine"),
         ("1E / EM", (0, 0), None, "already revealed"),
-        ("EE / EM", (0, 0), 2, "holds 1 mine (M), not 2"),
+        ("EE / EM", (0, 0), 2, "holds 1 mine (M), not 2: the mine total (--mines) must be theirs"),
+        ("EE / EM", (0, 0), -1, "the number of mines cannot be negative (-1)"),
     ],
 )
 def test_a_game_it_cannot_play_is_one_clear_error(text, click, mines, message):
