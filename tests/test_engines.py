@@ -7,6 +7,9 @@ import re
 
 import pytest
 from conftest import EXAMPLES, run_main
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from test_kanren import small_boards
 
 from logicmines.backends import REGISTRY, lazy, make_backend
 from logicmines.board import Board
@@ -261,3 +264,21 @@ def test_an_engine_with_its_memo_goes_to_another_process_whole():
     engine.count(Board(("1?", "??")))
     again = pickle.loads(pickle.dumps(engine.memo))
     assert again.answers == engine.memo.answers
+
+
+@settings(max_examples=200, deadline=None)
+@given(small_boards(max_side=6), st.randoms(use_true_random=False))
+def test_a_solved_board_counts_the_same_cell_by_cell_and_all_at_once(board, rng):
+    # solved_board counts every mine at once past MANY unknown cells (a 700x700 board of ? took
+    # 6 s cell by cell): both ways give the same board.
+    import logicmines.results as results
+
+    unknown = [cell for cell in board.cells() if board[cell] == "?"]
+    mines = {cell: rng.randint(0, 1) for cell in unknown}
+    by_cell = results.solved_board(board, mines)
+    saved = results.MANY
+    results.MANY = 0
+    try:
+        assert results.solved_board(board, mines) == by_cell
+    finally:
+        results.MANY = saved
