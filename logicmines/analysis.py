@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from math import gcd, prod
 
-from .board import Board, Cell
+from .board import SVG_CELLS, Board, Cell
 from .engine import PieceMemo
 from .explain import explain
 from .frontier import PartCounts, Poly, convolve, count_part_groups
@@ -56,9 +56,11 @@ class Analysis:
         cell = min(self.probabilities, key=lambda cell: (self.probabilities[cell], cell))
         return None if self.probabilities[cell] == 1 else cell
 
-    def _repr_svg_(self) -> str:
+    def _repr_svg_(self) -> str | None:
         """The heat map, for Jupyter and IPython, which show an object with this method as a
-        picture (the same drawing as `analyze --svg`)."""
+        picture (the same drawing as `analyze --svg`); None past SVG_CELLS cells, as a Board."""
+        if self.board.height * self.board.width > SVG_CELLS:
+            return None
         from .svg import render_svg  # svg draws analyses: imported here, not at the top
 
         return render_svg(self)

@@ -213,12 +213,18 @@ class Board:
     def __str__(self) -> str:
         return " / ".join(self.rows)
 
-    def _repr_svg_(self) -> str:
+    def _repr_svg_(self) -> str | None:
         """The board as a picture, for Jupyter and IPython, which show an object with this
-        method as one: cells, row and column numbers from 0, where it came from."""
+        method as one: cells, row and column numbers from 0, where it came from. None (IPython
+        then shows the text) past SVG_CELLS cells: a 1000x1000 board's picture is 125 MB."""
+        if self.height * self.width > SVG_CELLS:
+            return None
         from .svg import render_board  # svg draws boards: imported here, not at the top
 
         return render_board(self)
+
+
+SVG_CELLS = 40_000  # the most cells a board draws itself for Jupyter (200x200)
 
 
 def neighbours_within(cell: Cell, height: int, width: int) -> tuple[Cell, ...]:

@@ -292,3 +292,15 @@ def test_a_board_without_solution_draws_no_staging(in_tmp):
     run = run_main(["analyze", "--svg", "none.svg", "--show-staging"], stdin="2?\n")
     assert run.status == 0
     assert _staging_layer((in_tmp / "none.svg").read_text(encoding="utf-8")) == ({}, [])
+
+
+def test_a_board_too_big_to_draw_leaves_the_notebook_its_text():
+    # a 1000x1000 board's picture was a 125 MB string for Jupyter to show
+    from logicmines.board import SVG_CELLS
+
+    big = Board(("?" * 200,) * 201)
+    assert big.height * big.width > SVG_CELLS
+    assert big._repr_svg_() is None
+    assert KanrenBackend().analyze(big)._repr_svg_() is None
+    fits = Board(("?" * 200,) * 200)
+    assert fits._repr_svg_().startswith("<svg")
