@@ -421,3 +421,10 @@ def test_a_place_off_the_board_is_refused_not_wrapped_round():
         board.place("x")
     with pytest.raises(TypeError, match="^Board.from_text needs the board's text, not NoneType"):
         Board.from_text(None)
+
+
+def test_an_engine_named_by_what_is_not_a_str_is_a_type_error():
+    with pytest.raises(
+        TypeError, match=r"^an engine's name is a str, one of kanren, .*not \['kanren'\]$"
+    ):
+        logicmines.get_backend(["kanren"])

@@ -88,6 +88,8 @@ def get_backend(name: str = "kanren", timeout: float | None = None) -> Backend:
     ValueError for an unknown name; BackendUnavailable, whose message says what to install, when
     the engine cannot run here (pyswip, SWI-Prolog, clingo or GNU Prolog missing).
     """
+    if not isinstance(name, str):
+        raise TypeError(f"an engine's name is a str, one of {', '.join(REGISTRY)}, not {name!r}")
     if name not in REGISTRY:
         raise ValueError(f"unknown backend {name!r}; choose one of {', '.join(REGISTRY)}")
     return REGISTRY[name]() if timeout is None else REGISTRY[name](timeout)
