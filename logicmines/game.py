@@ -111,7 +111,11 @@ class GameState:
         """What the player knows of a square: `F` flagged, `E` hidden, `B` blank, a digit, `X` the
         mine that went off; once the game is over, also `M` an unflagged mine and `W` a flag on a
         square that was no mine."""
-        cell = self._on_board(cell)
+        return self.shown(self._on_board(cell))
+
+    def shown(self, cell: Cell) -> str:
+        """`square` for a (row, column) tuple known to be on the board, unchecked: the screen
+        asks it of every square at every redraw (the check cost a quarter of that time)."""
         letter = self.board[cell]
         if cell in self.flags:
             return "W" if self.status == "lost" and letter != "M" else "F"

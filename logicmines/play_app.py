@@ -158,7 +158,7 @@ def _face(
     state: GameState, cell: Cell, size: int, analysis: Analysis | None, best: Cell | None
 ) -> tuple[str, str]:
     """A square's text (`size` columns) and style."""
-    square = state.square(cell)
+    square = state.shown(cell)  # cells of the board's own range
     chance = analysis.probabilities.get(cell) if analysis else None
     if chance is not None and square in "EF":
         if square == "F":

@@ -762,6 +762,7 @@ row_demands([Windows|Rows], R, Demands0, Demands) :-
     row_demands(Rows, R1, Demands1, Demands).
 
 cell_demand(R, Code/_-Around, Demands0-C, Demands-C1) :-
+    in_time,
     C1 is C + 1,
     (   digit(Code, Digit)
     ->  maplist(cell_mine_of, Around, Mines),
@@ -799,10 +800,14 @@ in_order([Var|Vars]) :-
     ),
     in_order(Vars).
 
+%   demand_posted(+Demand): its sum posted, the clock looked at first: a big board's thousands of
+%   sums take seconds to post, which no labeling step would notice.
 demand_posted(demand(_, [], Need)) :-
     !,
+    in_time,
     Need =:= 0.
 demand_posted(demand(_, Unknown, Need)) :-
+    in_time,
     sum(Unknown, #=, Need).
 
 %   nearest_first(+Demands, -Ordered): digits that fail together, the likeliest to hold a small

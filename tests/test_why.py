@@ -120,9 +120,13 @@ def test_on_a_big_board_the_group_holds_the_one_wrong_digit(name, seed):
 
 def test_out_of_time_the_answer_stands_with_the_plain_words():
     board = Board.from_text("??? / 131")
-    assert clingo._why(board, None, Deadline("clingo", 1e-9)) == (
-        "the answer-set program has no answer set"
-    )
+    asked = _Grounded(clingo_module, board, None, Deadline("clingo", 60), "")
+    asked.clock = Deadline("clingo", 1e-9)  # the question's time is up
+    assert clingo._why(board, None, asked) == "the answer-set program has no answer set"
+    # with less time left than the question's own grounding took, none is begun
+    asked = _Grounded(clingo_module, board, None, Deadline("clingo", 60), "")
+    asked.grounding = 120.0
+    assert clingo._why(board, None, asked) == "the answer-set program has no answer set"
     long_ago = time.monotonic() - 1000
     assert (
         clpfd._why(board, 2, long_ago) == "the CLP(FD) model has no solution with exactly 2 mines"

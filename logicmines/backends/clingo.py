@@ -41,6 +41,7 @@ linear in the board's size: about 0.6 s for 200x200); the clock is looked at whe
 from __future__ import annotations
 
 import operator
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
@@ -147,7 +148,7 @@ class ClingoBackend:
         grounded = self._ground(puzzle, mines)
         found = grounded.models(2)
         if not found:
-            return CheckResult(Verdict.NONE, reason=self._why(puzzle, mines, grounded.clock))
+            return CheckResult(Verdict.NONE, reason=self._why(puzzle, mines, grounded))
         if len(found) > 1:
             return CheckResult(Verdict.MULTIPLE)
         return CheckResult(Verdict.UNIQUE, solution=solved_board(puzzle, found[0]))
@@ -180,7 +181,7 @@ class ClingoBackend:
         grounded = self._ground(puzzle, mines, _LISTS_ALL)
         forced = grounded.consequences()
         if forced is None:
-            return Analysis(puzzle, 0, {}, self._why(puzzle, mines, grounded.clock), mines)
+            return Analysis(puzzle, 0, {}, self._why(puzzle, mines, grounded), mines)
         probabilities = dict.fromkeys(forced.safe, Fraction(0))
         probabilities.update(dict.fromkeys(forced.mines, Fraction(1)))
         undecided = [cell for cell in grounded.unknown if cell not in probabilities]
@@ -190,27 +191,32 @@ class ClingoBackend:
         probabilities.update((cell, Fraction(n, count)) for cell, n in zip(undecided, tally))
         return Analysis(puzzle, count, probabilities, mine_total=mines)
 
-    def _why(self, puzzle: Board, mines: int | None, clock: Deadline) -> str:
+    def _why(self, puzzle: Board, mines: int | None, asked: _Grounded) -> str:
         """Why the puzzle, found to have no solution (with exactly `mines` mines in all, when
         given), has none, in one sentence, found by the program itself within what the
-        question's `clock` has left (the plain words when the time runs out first).
+        question `asked` has left on its clock (the plain words when the time runs out first).
 
         Each digit becomes an assumption (`facts(..., assumed=True)`); clingo names a group of
         them that fails together (an unsatisfiable core), cut down until every digit in it is
-        needed. When the digits hold together, the total is what fails: two optimising
-        searches (#minimize, #maximize) give the fewest and the most mines of the solutions.
+        needed (or as far as the time allows: a group cut short still fails together, but may
+        hold digits it could do without). When the digits hold together, the total is what
+        fails: two optimising searches (#minimize, #maximize) give the fewest and the most mines
+        of the solutions.
         """
+        clock = asked.clock
         try:
+            # Grounding is not interrupted: none is begun that the time left would not see
+            # through (the question's own took `asked.grounding`; this one is no smaller).
+            left = clock.left()
+            if left is not None and left < asked.grounding:
+                return _no_model(mines)
             group = _Grounded(self._clingo, puzzle, None, clock, "", assumed=True).conflict()
             if group is not None:
                 return conflict_words(puzzle, group)
             if mines is None:  # pragma: no cover - the digits hold, so there is a solution
                 return _no_model(mines)
             fewest, most = (
-                _Grounded(
-                    self._clingo, puzzle, None, clock, "", extra=f"{aim}{_EACH_MINE}"
-                ).optimum()
-                for aim in ("#minimize", "#maximize")
+                _optimum(self._clingo, puzzle, clock, aim) for aim in ("#minimize", "#maximize")
             )
         except EngineError:  # EngineTimeout among them: the answer stands without its reason
             return _no_model(mines)
@@ -219,6 +225,13 @@ class ClingoBackend:
     def _ground(self, puzzle: Board, mines: int | None, advice: str = "") -> _Grounded:
         clock = Deadline(self.name, self.timeout)
         return _Grounded(self._clingo, puzzle, mines, clock, advice)
+
+
+def _optimum(clingo, puzzle: Board, clock: Deadline, aim: str) -> int:
+    """The cost of the best answer set of the puzzle's program with `aim` (#minimize or
+    #maximize) over its mines; EngineTimeout before grounding when the time is up."""
+    clock.left()
+    return _Grounded(clingo, puzzle, None, clock, "", extra=f"{aim}{_EACH_MINE}").optimum()
 
 
 def _no_model(mines: int | None) -> str:
@@ -244,6 +257,7 @@ class _Grounded:
         self.clingo, self.clock, self.advice = clingo, clock, advice
         self.messages: list[str] = []
         self.unknown = [(r, c) for r, row in enumerate(puzzle.rows) for c in positions(row, "?")]
+        began = time.monotonic()
         text = facts(puzzle, mines, assumed=assumed)
         self.control = clingo.Control(["--models=0"], logger=self._log)
         try:
@@ -252,6 +266,7 @@ class _Grounded:
             self.control.ground([("base", [])])
         except RuntimeError as why:
             raise EngineError(f"{NAME}: could not ground the program: {self._said(why)}") from None
+        self.grounding = time.monotonic() - began  # seconds, the facts written and grounded
         self._left()
 
     def models(self, limit: int | None) -> list[dict[Cell, int]]:
