@@ -411,7 +411,10 @@ class PlayApp(App[None]):
                 line += " " + field
             widget.update(Text(line))
             return
-        widget.update(Text(f"{line}   {self.game_name}"))
+        name = self.game_name
+        if room and len(line) + 3 + min(len(name), 8) > room:
+            name = ""  # a name cut to an ellipsis or a letter or two tells nothing
+        widget.update(Text(f"{line}   {name}" if name else line))
 
     def say(self, line: str, kind: str = "") -> None:
         message = self.query_one("#message", Static)

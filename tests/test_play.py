@@ -1149,6 +1149,22 @@ async def test_a_narrow_window_keeps_the_clicks_and_the_state_on_the_status_line
 
 
 @played
+async def test_a_name_with_no_room_is_left_out_not_shown_as_an_ellipsis():
+    # at 60 columns the counters fit and "beginner" did not: the line ended in a lone "…"
+    game = new_game(9, 9, 10, seed=11)
+    game.click((4, 4))
+    app = PlayApp(game, make_backend("kanren"))
+    async with app.run_test(size=(60, 24)) as pilot:
+        await pilot.pause()
+        shown = app.query_one("#status").render_line(0).text.rstrip()
+        assert shown.endswith("playing") and "…" not in shown, shown
+        await pilot.resize_terminal(72, 24)
+        await pilot.pause()
+        await pilot.pause()
+        assert status_line(app).rstrip().endswith("playing   beginner")
+
+
+@played
 async def test_a_narrower_window_cuts_no_number_and_keeps_the_state_first():
     # at 30 columns the line read "Clicks 2…" for 28 clicks; at 12, "lost" was gone
     game = new_game(9, 9, 10, seed=11)
