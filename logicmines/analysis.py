@@ -25,16 +25,48 @@ from .words import plural
 SETTLED = (Fraction(0), Fraction(1))  # a forced cell's share, made once for all of them
 
 
+class Chances(dict):
+    """Every unknown cell's chance of being a mine, as an analysis holds them: a dict that cannot
+    be changed (an analysis is frozen, and one shared by threads or kept as a key must stay as it
+    was answered) and so can be hashed. `dict(chances)` is a copy that can be changed."""
+
+    __slots__ = ()
+
+    def _refuse(self, *args, **kwargs):
+        raise TypeError(
+            "an analysis's probabilities cannot be changed; dict(analysis.probabilities) is a "
+            "copy that can"
+        )
+
+    __setitem__ = __delitem__ = __ior__ = _refuse
+    clear = pop = popitem = setdefault = update = _refuse
+
+    def __hash__(self) -> int:  # type: ignore[override]
+        return hash(frozenset(self.items()))
+
+    def __reduce__(self):
+        # pickle (a worker's analysis) would fill the new dict through __setitem__
+        return (type(self), (dict(self),))
+
+    def copy(self) -> dict[Cell, Fraction]:
+        return dict(self)
+
+
 @dataclass(frozen=True)
 class Analysis:
     """What counting every model says about each unknown cell of a puzzle."""
 
     board: Board  # the puzzle (a game board's puzzle view)
     count: int
-    probabilities: dict[Cell, Fraction]  # every unknown cell; empty when count is 0
+    # every unknown cell; empty when count is 0. Given as any mapping, kept as `Chances`.
+    probabilities: Chances
     reason: str | None = None  # why there is no solution, when count is 0
     # The number of mines every solution holds in all, when one was asked for (`--mines`).
     mine_total: int | None = field(default=None, compare=False)
+
+    def __post_init__(self) -> None:
+        if type(self.probabilities) is not Chances:
+            object.__setattr__(self, "probabilities", Chances(self.probabilities))
 
     @property
     def safe(self) -> list[Cell]:

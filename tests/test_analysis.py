@@ -125,3 +125,33 @@ def test_prolog_backend_gives_the_same_numbers(board, mines):
         theirs.probabilities,
         theirs.best,
     )
+
+
+@pytest.mark.parametrize("engine", ["kanren", "prolog", "clingo", "clpfd", "reference"])
+def test_an_analysis_cannot_be_changed_and_can_be_hashed(engine):
+    import pickle
+
+    from logicmines.backends import make_backend
+
+    analysis = make_backend(engine).analyze(Board.from_text("1?\n??\n"), mines=1)
+    chances = analysis.probabilities
+    assert chances == {(0, 1): Fraction(1, 3), (1, 0): Fraction(1, 3), (1, 1): Fraction(1, 3)}
+    for change in (
+        lambda: chances.__setitem__((0, 1), Fraction(0)),
+        lambda: chances.update({(0, 1): Fraction(0)}),
+        lambda: chances.pop((0, 1)),
+        lambda: chances.setdefault((9, 9), Fraction(0)),
+        lambda: chances.clear(),
+        lambda: chances.popitem(),
+        lambda: chances.__delitem__((0, 1)),
+        lambda: chances.__ior__({}),
+    ):
+        with pytest.raises(TypeError, match=r"dict\(analysis.probabilities\)"):
+            change()
+    assert len(chances) == 3 and chances[(0, 1)] == Fraction(1, 3)
+    copy = dict(chances)
+    copy[(0, 1)] = Fraction(0)  # a copy is a plain dict
+    assert chances[(0, 1)] == Fraction(1, 3) and type(chances.copy()) is dict
+    again = pickle.loads(pickle.dumps(analysis))  # as a worker process sends it back
+    assert again == analysis and hash(again) == hash(analysis) and {analysis, again} == {analysis}
+    assert type(again.probabilities) is type(chances)
