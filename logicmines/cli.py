@@ -664,6 +664,8 @@ def _file_name(text: str) -> str:
 
 def _natural(text: str, least: int = 0) -> int:
     digits = text.strip()
+    if digits.startswith("+") and digits[1:].isdigit():  # +3 is 3, as --timeout +3 reads it
+        digits = digits[1:]
     too_small = argparse.ArgumentTypeError(
         f"expected a whole number of at least {least}, got {text!r}"
     )

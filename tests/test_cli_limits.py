@@ -756,3 +756,24 @@ def test_running_out_of_memory_is_one_line_and_status_2(monkeypatch, command):
         "logicmines: error: ran out of memory: this input is too big for this machine's memory "
         "(docs/limits.md says how much the commands take)"
     ]
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["count", "--mines", "+1"],
+        ["solve", "--limit", "+1", "--mines", "1"],
+        ["count", "--mines", " +1"],
+    ],
+)
+def test_a_whole_number_may_have_a_plus_sign_as_a_number_of_seconds_may(argv):
+    # '--timeout +3' was taken and '--mines +3' refused as not a whole number
+    run = run_main(argv, stdin="1?\n")
+    assert run.status == 0 and run.err == "", run
+    assert ("1 solution" in run.out) and "mine" in run.out, run.out
+
+
+@pytest.mark.parametrize("value", ["+", "++1", "+-1", "+ 1", "+1.0"])
+def test_a_plus_sign_alone_or_with_another_sign_is_no_number(value):
+    run = run_main(["count", "--mines", value], stdin="1?\n")
+    assert run.status == 2 and f"expected a whole number, got {value!r}" in run.err, run.err
