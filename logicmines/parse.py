@@ -179,7 +179,10 @@ class _ToBoards(Transformer):
                 )
         return _BracketRow.by_cell(tokens)
 
-    def brackets(self, rows: list[_BracketRow]) -> Board:
+    def brackets(self, items: list) -> Board:
+        # the rule keeps its punctuation (`!brackets`): the opening [ says where the board starts
+        opening = items[0]
+        rows: list[_BracketRow] = [item for item in items if isinstance(item, _BracketRow)]
         _check_width([row.place(0) for row in rows], [len(row.cells) for row in rows])
         # As in a grid, the first cell of each kind in each row finds where kinds first mix.
         cells = []
@@ -188,15 +191,13 @@ class _ToBoards(Transformer):
             for i in sorted(m.start() for m in firsts if m):
                 cells.append((row.cells[i], *row.place(i)))
         kind = _kind(cells)
-        first = rows[0]
-        line = first.place(0)[0]
         return Board(
             _puzzle_rows(row.cells for row in rows),
             kind,
             "brackets",
-            first.quote,
+            rows[0].quote,
             self.source,
-            line,
+            opening.line,
             tuple(rows),
         )
 

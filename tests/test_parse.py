@@ -203,6 +203,15 @@ def test_bracketed_board_remembers_its_line():
     assert boards[1].line == 4
 
 
+def test_a_bracketed_board_starts_at_its_opening_bracket():
+    # pasted with the [ on a line of its own (and a comment before the first row), the board was
+    # placed at its first cell's line, 3 and 8 here, not where it starts
+    text = '[\n  ["E","E"],\n  ["E","M"]\n]\n\n[\n# the second\n  ["B"] ]\n'
+    assert [board.line for board in parse_boards(text)] == [1, 6]
+    run = run_main(["check", "-"], stdin="# pasted\n" + text)
+    assert "board 1 (<stdin>:2, 2x2 game)" in run.out and "board 2 (<stdin>:7, 1x1 game)" in run.out
+
+
 @st.composite
 def boards(draw) -> Board:
     kind = draw(st.sampled_from(["puzzle", "game"]))
