@@ -189,7 +189,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--click",
         required=True,
         type=_cell,
-        action=_Once,
+        action=_StoreOnce,
         why="solvable plays from one first click (reveal takes several)",
         metavar="R,C",
         help="the first click (0-based)",
@@ -214,7 +214,7 @@ def build_parser() -> argparse.ArgumentParser:
     compare.add_argument(
         "--engines",
         type=_engine_names,
-        action=_Once,
+        action=_StoreOnce,
         why="name every engine in one list, like kanren,reference",
         metavar="NAME,...",
         help=f"only these engines, in this order, like kanren,reference (default: all: {engines})",
@@ -609,28 +609,20 @@ def _seconds(text: str) -> float:
 
 class _StoreOnce(argparse._StoreAction):
     """An option with a value (--mines N, --seed S, ...), refused when given a second time:
-    argparse would keep the last value and drop the first without a word."""
+    argparse would keep the last value and drop the first without a word. `why` words the
+    refusal where there is more to say than "give it once" (solvable's one first click,
+    compare's one list of engines)."""
 
-    def __call__(self, parser, namespace, values, option_string=None):
-        given = namespace.__dict__.setdefault("_given", set())
-        if self.dest in given:
-            parser.error(f"argument {'/'.join(self.option_strings)}: given twice; give it once")
-        given.add(self.dest)
-        super().__call__(parser, namespace, values, option_string)
-
-
-class _Once(argparse.Action):
-    """An option that a second time would silently replace the first: refused instead, with
-    `why` (solvable's one first click, compare's one list of engines)."""
-
-    def __init__(self, *args, why: str, **kwargs):
+    def __init__(self, *args, why: str = "give it once", **kwargs):
         super().__init__(*args, **kwargs)
         self.why = why
 
     def __call__(self, parser, namespace, values, option_string=None):
-        if getattr(namespace, self.dest, None) is not None:
+        given = namespace.__dict__.setdefault("_given", set())
+        if self.dest in given:
             parser.error(f"argument {'/'.join(self.option_strings)}: given twice; {self.why}")
-        setattr(namespace, self.dest, values)
+        given.add(self.dest)
+        super().__call__(parser, namespace, values, option_string)
 
 
 def _engine_names(text: str) -> tuple[str, ...]:
