@@ -19,13 +19,13 @@ from functools import partial
 from typing import TextIO
 
 from .backends import REGISTRY, make_backend
-from .board import require_whole
-from .bot import DEFAULT, INGREDIENTS, RULES, Outcome, first_click, play_game
+from .board import Cell, require_whole
+from .bot import DEFAULT, INGREDIENTS, RULES, Guess, Outcome, first_click, play_game
 from .deal import DealError, check_seed, deal, parse_size
 from .engine import BackendUnavailable, EngineError, EngineTimeout
 from .files import is_terminal
 from .output import error_line, timeout_line
-from .words import plural
+from .words import at, fraction, plural
 
 __all__ = ["Z95", "game_seed", "run_autoplay", "run_games", "summary", "wilson"]
 
@@ -53,8 +53,9 @@ def wilson(wins: int, games: int, z: float = Z95) -> tuple[float, float]:
 
 
 def _play(args: tuple, index: int) -> Outcome:
-    height, width, mines, rule, seed, ingredients, backend = args
-    return play_game(height, width, mines, rule, game_seed(seed, index), ingredients, backend)
+    height, width, mines, rule, seed, ingredients, backend, trace = args
+    dealt = game_seed(seed, index)
+    return play_game(height, width, mines, rule, dealt, ingredients, backend, trace)
 
 
 def run_games(
@@ -70,10 +71,13 @@ def run_games(
     ingredients: Iterable[str] = DEFAULT,
     backend: str = "kanren",
     start: int = 0,
+    trace: bool = False,
 ) -> Iterator[Outcome]:
     """The outcomes of games `start` to `start` + games - 1 of the run seeded `seed`, in that
     order, played here, in `workers` processes or on the Dask cluster at `scheduler` (an address,
     or a `distributed.Client`). A long run split by `start` plays the same games as in one go.
+    With `trace`, each outcome keeps its guesses (`Outcome.trace`: the cell, its risk, the board
+    the bot saw and why it chose the cell).
 
     Arguments are checked when it is called, before any game: TypeError for a number that is not
     a whole number or ingredients given as one string, ValueError for a rule, ingredient or
@@ -82,8 +86,9 @@ def run_games(
         height, width, mines, rule, games, seed, workers, ingredients, backend, start
     )
     return _games(
-        height, width, mines, rule, games, seed, workers, scheduler, ingredients, backend, start
-    )
+        height, width, mines, rule, games, seed, workers, scheduler, ingredients, backend, start,
+        bool(trace),
+    )  # fmt: skip
 
 
 def _check_run(height, width, mines, rule, games, seed, workers, ingredients, backend, start):
@@ -112,9 +117,9 @@ def _check_run(height, width, mines, rule, games, seed, workers, ingredients, ba
 
 
 def _games(
-    height, width, mines, rule, games, seed, workers, scheduler, ingredients, backend, start
+    height, width, mines, rule, games, seed, workers, scheduler, ingredients, backend, start, trace
 ):
-    args = (height, width, mines, rule, seed, ingredients, backend)
+    args = (height, width, mines, rule, seed, ingredients, backend, trace)
     play = partial(_play, args)
     indices = range(start, start + games)
     if scheduler is not None:
@@ -227,9 +232,12 @@ def run_autoplay(
     out: TextIO | None = None,
     err: TextIO | None = None,
     start: int = 0,
+    show: bool = False,
 ) -> int:
     """What `logicmines autoplay` runs: the games, progress on `err`, results on `out`; the exit
-    status (2 with one line on `err` for options it cannot use)."""
+    status (2 with one line on `err` for options it cannot use). With `show`, every guess of
+    every game too: in text, as a board file of the positions guessed on (`show_lines`); in
+    JSON, as each game's `guessed`."""
     out, err = out or sys.stdout, err or sys.stderr
     try:
         height, width, mines = _settings(size, mines, rules, games, seed, workers)
@@ -248,13 +256,23 @@ def run_autoplay(
         wins = 0
         for outcome in run_games(
             height, width, mines, rules, games, seed,
-            workers=workers, scheduler=scheduler, backend=backend, start=start,
+            workers=workers, scheduler=scheduler, backend=backend, start=start, trace=show,
         ):  # fmt: skip
+            index = start + len(outcomes)
             outcomes.append(outcome)
             wins += outcome.won
-            progress.update(len(outcomes), wins)
             if as_json:
-                out.write(json.dumps(outcome.record()) + "\n")
+                record = outcome.record()
+                if show:
+                    record["guessed"] = [guess_record(guess) for guess in outcome.trace]
+                progress.end()
+                out.write(json.dumps(record) + "\n")
+            elif show:
+                first = first_click(height, width, mines, rules)
+                progress.end()
+                out.write("\n".join(show_lines(outcome, index, seed, first)) + "\n\n")
+                out.flush()
+            progress.update(len(outcomes), wins)
         progress.update(len(outcomes), wins, final=True)
     except EngineTimeout as failure:
         # An engine that lists every solution (reference, clingo, clpfd) gives up on a board with
@@ -285,12 +303,49 @@ def run_autoplay(
         low, high = record["interval"]
         part = f"games {start}-{start + games - 1} of seed {seed}; " if start else ""
         out.write(
-            f"{height}x{width}, {plural(mines, 'mine')}, {rules} start: won {record['wins']} of "
+            ("# " if show else "")  # the lines of --show make a board file: this is a comment
+            + f"{height}x{width}, {plural(mines, 'mine')}, {rules} start: won {record['wins']} of "
             f"{record['games']} ({part}{100 * record['win_rate']:.1f} %, 95 % interval "
             f"{100 * low:.1f}-{100 * high:.1f} %), {record['guesses_per_game']:.2f} guesses "
             f"and {record['seconds_per_game']:.3f} s per game\n"
         )
     return 0
+
+
+def show_lines(outcome: Outcome, index: int, seed: int, first: Cell) -> list[str]:
+    """A played game (with its trace) as the lines of a board file: a comment that says how the
+    game went, then for each guess a comment (the cell, its chance of a mine, whether it was
+    safe, why the bot chose it) and the position it was made on, as a puzzle (`*` for the
+    mines deduced), a blank line after each: `logicmines analyze --mines N` reads them back."""
+    result = "won" if outcome.won else "lost"
+    lines = [
+        f"# game {index} of seed {seed} (dealt from seed {outcome.seed}), first click "
+        f"{at(first)}: {result}, {plural(outcome.clicks, 'click')}, "
+        f"{plural(outcome.guesses, 'guess')}"
+    ]
+    for number, guess in enumerate(outcome.trace, 1):
+        last = number == len(outcome.trace)
+        went = "a mine: the game is lost" if last and not outcome.won else "safe"
+        why = f"; {guess.why}" if guess.why else ""
+        lines.append("")
+        lines.append(
+            f"# guess {number} of game {index}: {at(guess.cell)}, "
+            f"{100 * float(guess.risk):.1f} % a mine, {went}{why}"
+        )
+        lines.extend(guess.board.rows)
+    return lines
+
+
+def guess_record(guess: Guess) -> dict:
+    """A guess as a JSON object: the cell, its chance of a mine (a float, and exactly as a
+    fraction's string), why, and the position's rows."""
+    return {
+        "cell": list(guess.cell),
+        "risk": float(guess.risk),
+        "fraction": fraction(guess.risk),
+        "why": guess.why,
+        "rows": list(guess.board.rows),
+    }
 
 
 def _settings(

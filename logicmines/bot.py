@@ -20,6 +20,7 @@ docs/autoplay.md states the policy and the gain measured for each ingredient.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -30,6 +31,7 @@ from .backends import Backend, make_backend
 from .board import Board, Cell
 from .deal import deal
 from .solvable import Position
+from .words import at
 
 __all__ = [
     "DEFAULT",
@@ -76,6 +78,7 @@ class Guess:
     risk: Fraction
     safe_known: int
     board: Board  # what the bot knew: the puzzle it guessed on
+    why: str = field(default="", compare=False)  # why the bot chose it, in words ("" if unsaid)
 
 
 @dataclass(frozen=True)
@@ -154,13 +157,36 @@ def play_on(
     while not table.play():
         known = table.board()
         analysis = engine.analyze(known, mines)
+        _said.last = None
         cell = choose(known, analysis, mines, used, engine)
-        guesses.append(Guess(cell, analysis.probabilities[cell], len(analysis.safe), known))
+        # the words of the choice, when they are about this cell (a choice made some other way,
+        # as the benchmarks' variants make theirs, may have left none, or another cell's)
+        why = _said.last[1] if _said.last is not None and _said.last[0] == cell else ""
+        risk = analysis.probabilities[cell]
+        guesses.append(Guess(cell, risk, len(analysis.safe), known, why))
         if cell in table.mines:
             table.clicks += 1
             return False
         table.open(cell)
     return True
+
+
+class _Said(threading.local):
+    """The last choice's cell and the words for why it was made (a traced game keeps them)."""
+
+    last: tuple[Cell, str] | None = None
+
+
+_said = _Said()
+
+
+def _say(cell: Cell, why: str) -> Cell:
+    _said.last = (cell, why)
+    return cell
+
+
+def _percent(p: Fraction) -> str:
+    return f"{100 * float(p):.1f} %"
 
 
 def choose(
@@ -169,14 +195,21 @@ def choose(
     """The cell to click on a position where nothing is forced."""
     probabilities = analysis.probabilities
     if "endgame" in ingredients:
-        cell = endgame_choice(board, analysis, mines, engine)
-        if cell is not None:
-            return cell
+        found = _endgame(board, analysis, mines, engine)
+        if found is not None:
+            chance, cell = found
+            return _say(
+                cell,
+                f"the best chance of winning the game, {_percent(chance)}, by exact search over "
+                f"the {analysis.count:,} layouts of the mines left",
+            )
     if "progress" in ingredients or "lookahead" in ingredients:
         return _most_useful(board, analysis, mines, ingredients, engine)
     if "tiebreak" in ingredients:
-        return min(probabilities, key=lambda cell: _order(board, probabilities, cell))
-    return min(probabilities, key=lambda cell: (probabilities[cell], cell))
+        cell = min(probabilities, key=lambda cell: _order(board, probabilities, cell))
+        return _say(cell, "the safest cell, with the fewest unknown neighbours among equals")
+    cell = min(probabilities, key=lambda cell: (probabilities[cell], cell))
+    return _say(cell, "the safest cell, the first in reading order among equals")
 
 
 def _order(board: Board, probabilities: dict[Cell, Fraction], cell: Cell) -> tuple:
@@ -194,18 +227,29 @@ def _most_useful(
     probabilities = analysis.probabilities
     near = _candidates(board, probabilities)
     if len(near) == 1:
-        return near[0]
+        return _say(near[0], "the safest cell, and no other nearly as safe")
+    told: dict[Cell, tuple[Fraction, Fraction]] = {}
 
     def score(cell: Cell) -> tuple:
         safety = 1 - probabilities[cell]
         chances = digit_chances(board, cell, mines, engine, analysis.count)
+        told[cell] = (_two_clicks(chances), _progress(chances))
         value = _two_clicks(chances) if "lookahead" in ingredients else safety
         if "progress" in ingredients:
             value += PROGRESS_WEIGHT * _progress(chances)
         return (value, safety)
 
     scores = {cell: score(cell) for cell in near}
-    return max(near, key=lambda cell: (scores[cell], -near.index(cell)))
+    chosen = max(near, key=lambda cell: (scores[cell], -near.index(cell)))
+    two, progress = told[chosen]
+    why = (
+        f"the best of {len(near)} cells nearly as safe as the safest: safe "
+        f"{_percent(1 - probabilities[chosen])}, safe this click and the next {_percent(two)}, "
+        f"safe and then something forced safe {_percent(progress)}"
+    )
+    if chosen != near[0]:
+        why += f"; the safest, {at(near[0])}, is {_percent(probabilities[near[0]])} a mine"
+    return _say(chosen, why)
 
 
 def _candidates(board: Board, probabilities: dict[Cell, Fraction]) -> list[Cell]:
@@ -312,6 +356,14 @@ class _TooBig(Exception):
 def endgame_choice(board: Board, analysis: Analysis, mines: int, engine: Backend) -> Cell | None:
     """The click with the best chance of winning the whole game, by exact search over every layout
     that remains; None when too many remain to search."""
+    found = _endgame(board, analysis, mines, engine)
+    return None if found is None else found[1]
+
+
+def _endgame(
+    board: Board, analysis: Analysis, mines: int, engine: Backend
+) -> tuple[Fraction, Cell] | None:
+    """`endgame_choice`'s cell and its chance of winning the game; None as there."""
     if analysis.count > ENDGAME_LAYOUTS:
         return None
     unknown = [cell for cell in board.cells() if board[cell] == "?"]
@@ -323,7 +375,7 @@ def endgame_choice(board: Board, analysis: Analysis, mines: int, engine: Backend
         chance, cell = win_chance(board, unknown, layouts)
     except _TooBig:
         return None
-    return cell
+    return None if cell is None else (chance, cell)
 
 
 def win_chance(

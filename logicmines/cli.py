@@ -327,6 +327,14 @@ def _autoplay(commands) -> None:
         help="one JSON line per game (seed, won, clicks, guesses), then a summary line",
     )
     autoplay.add_argument(
+        "--show",
+        action="store_true",
+        help="every guess of every game too (for a few games): the cell, its chance of a mine, "
+        "why the bot chose it and the position, as a board file ('#' lines around the "
+        "positions, which 'logicmines analyze --mines N' reads); with --json, each game's "
+        "'guessed'",
+    )
+    autoplay.add_argument(
         "--workers", type=_positive, default=1, metavar="K", help="K local processes (1)"
     )
     autoplay.add_argument(
@@ -1067,6 +1075,7 @@ def run_autoplay(args: argparse.Namespace, out: Out) -> int:
             args.scheduler,
             out=out.stream,
             start=args.start,
+            show=args.show,
         )
 
 

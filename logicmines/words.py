@@ -147,8 +147,10 @@ def fraction(p: Fraction) -> str:
 
 
 def noun_for(n: int, noun: str) -> str:
-    """The noun alone, agreeing with `n` (`row`, `rows`)."""
-    return noun if n == 1 else noun + "s"
+    """The noun alone, agreeing with `n` (`row`, `rows`; `guess`, `guesses`)."""
+    if n == 1:
+        return noun
+    return noun + ("es" if noun.endswith(("s", "x", "ch", "sh")) else "s")
 
 
 # Cells are counted from 0, rows top to bottom and columns left to right, everywhere: in sentences,

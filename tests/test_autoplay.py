@@ -356,3 +356,114 @@ def test_wilson_refuses_more_wins_than_games():
     said = r"^wilson: wins must be from 0 to the games \(3\), not 5$"
     with pytest.raises(ValueError, match=said):
         wilson(5, 3)
+
+
+# --- --show: every guess, why, and the position it was made on --------------------------------
+
+
+def _shown(**options) -> str:
+    out = io.StringIO()
+    assert run_autoplay(out=out, err=io.StringIO(), show=True, **options) == 0
+    return out.getvalue()
+
+
+def test_show_is_a_board_file_of_every_guess_that_analyze_agrees_with() -> None:
+
+    from logicmines.backends import make_backend
+    from logicmines.parse import parse_boards
+
+    text = _shown(size="intermediate", games=4, seed=6)
+    outcomes = list(run_games(16, 16, 40, "safe", 4, seed=6))
+    boards = parse_boards(text)  # every line that is not a position is a comment
+    assert len(boards) == sum(o.guesses for o in outcomes) > 0
+    said = re.findall(
+        r"^# guess \d+ of game \d+: \((\d+),(\d+)\), ([\d.]+) % a mine, (.*)$", text, re.M
+    )
+    assert len(said) == len(boards)
+    engine = make_backend("kanren")
+    for board, (r, c, risk, rest) in zip(boards, said):
+        cell = (int(r), int(c))
+        assert board[cell] == "?"
+        chance = engine.analyze(board, mines=40).probabilities[cell]
+        assert f"{100 * float(chance):.1f}" == risk
+        assert rest.startswith(("safe; ", "a mine: the game is lost; "))
+        assert re.search(r"; the (best|safest)", rest), rest  # and why
+    games = re.findall(
+        r"^# game (\d+) of seed 6 \(dealt from seed (\d+)\), first click \(0,0\): (won|lost)",
+        text,
+        re.M,
+    )
+    assert [(int(i), int(s), w == "won") for i, s, w in games] == [
+        (i, o.seed, o.won) for i, o in enumerate(outcomes)
+    ]
+    lost = [line for line in text.splitlines() if "a mine: the game is lost" in line]
+    assert len(lost) == sum(not o.won for o in outcomes)
+    assert text.splitlines()[-1].startswith("# 16x16, 40 mines, safe start: won ")
+
+
+def test_show_is_the_same_on_two_workers_and_tells_the_endgame_search() -> None:
+    one = _shown(size="beginner", games=10, seed=4).splitlines()
+    two = _shown(size="beginner", games=10, seed=4, workers=2).splitlines()
+    assert two[:-1] == one[:-1] and "guess 1 of game" in "\n".join(one)  # the last: the seconds
+    shown = _shown(size="expert", games=3, seed=1)
+    assert re.search(r"the best chance of winning the game, [\d.]+ %, by exact search", shown)
+    assert re.search(r"the best of \d+ cells nearly as safe as the safest: safe [\d.]+ %", shown)
+
+
+def test_show_with_json_gives_each_game_its_guesses_exactly() -> None:
+    from fractions import Fraction
+
+    from logicmines.board import Board
+
+    out = io.StringIO()
+    assert (
+        run_autoplay("expert", games=2, seed=1, as_json=True, show=True, out=out, err=io.StringIO())
+        == 0
+    )
+    lines = [json.loads(line) for line in out.getvalue().splitlines()]
+    outcomes = list(run_games(16, 30, 99, "safe", 2, seed=1, trace=True))
+    for record, outcome in zip(lines, outcomes):
+        assert len(record["guessed"]) == record["guesses"] == outcome.guesses
+        for shown, guess in zip(record["guessed"], outcome.trace):
+            assert tuple(shown["cell"]) == guess.cell and shown["why"] == guess.why != ""
+            assert Fraction(shown["fraction"]) == guess.risk and shown["risk"] == float(guess.risk)
+            assert Board(tuple(shown["rows"])) == guess.board
+    assert "guessed" not in lines[-1]
+
+
+def test_a_choice_made_some_other_way_is_not_given_the_bot_s_words(monkeypatch) -> None:
+    import logicmines.bot as bot
+
+    default = bot.choose
+
+    def elsewhere(board, analysis, mines, ingredients, engine):
+        chosen = default(board, analysis, mines, ingredients, engine)  # says why for its cell
+        others = [cell for cell in analysis.probabilities if cell != chosen]
+        return others[0] if others else chosen
+
+    monkeypatch.setattr(bot, "choose", elsewhere)
+    outcome = play_game(16, 30, 99, "safe", game_seed(1, 0), trace=True)
+    assert outcome.guesses and all(guess.why == "" for guess in outcome.trace)
+
+
+def test_nouns_ending_in_s_x_ch_sh_take_es() -> None:
+    from logicmines.words import plural
+
+    assert [plural(n, "guess") for n in (0, 1, 2)] == ["0 guesses", "1 guess", "2 guesses"]
+    assert plural(2, "box") == "2 boxes" and plural(2, "mine") == "2 mines"
+
+
+def test_the_show_example_in_docs_autoplay_prints_what_the_page_shows() -> None:
+    from conftest import run_main
+
+    page = (ROOT / "docs" / "autoplay.md").read_text(encoding="utf-8")
+    (block,) = re.findall(r"```console\n(.*?)```", page, flags=re.S)
+    command, *shown = block.splitlines()
+    assert command.startswith("$ logicmines autoplay ")
+    run = run_main(command.split()[2:])
+    assert run.status == 0
+
+    def timeless(line: str) -> str:
+        return re.sub(r"[\d.]+ s per game", "S s per game", line)
+
+    assert [timeless(line) for line in run.out.splitlines()] == [timeless(line) for line in shown]
