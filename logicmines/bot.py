@@ -241,14 +241,25 @@ def _most_useful(
 
     scores = {cell: score(cell) for cell in near}
     chosen = max(near, key=lambda cell: (scores[cell], -near.index(cell)))
-    two, progress = told[chosen]
-    why = (
-        f"the best of {len(near)} cells nearly as safe as the safest: safe "
-        f"{_percent(1 - probabilities[chosen])}, safe this click and the next {_percent(two)}, "
-        f"safe and then something forced safe {_percent(progress)}"
-    )
-    if chosen != near[0]:
-        why += f"; the safest, {at(near[0])}, is {_percent(probabilities[near[0]])} a mine"
+
+    def scored(cell: Cell) -> str:
+        two, progress = told[cell]
+        parts = [f"safe {_percent(1 - probabilities[cell])}"]
+        if "lookahead" in ingredients:
+            parts.append(f"two clicks {_percent(two)}")
+        if "progress" in ingredients:
+            parts.append(f"progress {_percent(progress)}")
+        return f"{float(scores[cell][0]):.3f} ({', '.join(parts)})"
+
+    rule = "two clicks" if "lookahead" in ingredients else "safe"
+    if "progress" in ingredients:
+        rule += f" + progress x {PROGRESS_WEIGHT}"
+    why = f"the best score ({rule}) of {len(near)} cells nearly as safe as the safest: "
+    why += scored(chosen)
+    if chosen != near[0]:  # another cell was as safe or safer: how it scored
+        safest = near[0]
+        which = "as safe" if probabilities[safest] == probabilities[chosen] else "the safest"
+        why += f"; {at(safest)}, {which}, scores {scored(safest)}"
     return _say(chosen, why)
 
 

@@ -407,7 +407,16 @@ def test_show_is_the_same_on_two_workers_and_tells_the_endgame_search() -> None:
     assert two[:-1] == one[:-1] and "guess 1 of game" in "\n".join(one)  # the last: the seconds
     shown = _shown(size="expert", games=3, seed=1)
     assert re.search(r"the best chance of winning the game, [\d.]+ %, by exact search", shown)
-    assert re.search(r"the best of \d+ cells nearly as safe as the safest: safe [\d.]+ %", shown)
+    rule = r"the best score \(two clicks \+ progress x 1/5\) of \d+ cells nearly as safe"
+    assert re.search(rule, shown)
+    # every score said is the rule applied to the numbers said beside it
+    scores = re.findall(
+        r"([\d.]+) \(safe ([\d.]+) %, two clicks ([\d.]+) %, progress ([\d.]+) %\)", shown
+    )
+    assert scores
+    for score, safe, two, progress in scores:
+        assert float(score) == pytest.approx(float(two) / 100 + float(progress) / 500, abs=2e-3)
+        assert float(two) <= float(safe)  # surviving two clicks is no likelier than one
 
 
 def test_show_with_json_gives_each_game_its_guesses_exactly() -> None:
