@@ -233,12 +233,14 @@ def run_autoplay(
     err: TextIO | None = None,
     start: int = 0,
     show: bool = False,
+    ingredients: Iterable[str] | None = None,
 ) -> int:
     """What `logicmines autoplay` runs: the games, progress on `err`, results on `out`; the exit
     status (2 with one line on `err` for options it cannot use). With `show`, every guess of
     every game too: in text, as a board file of the positions guessed on (`show_lines`); in
-    JSON, as each game's `guessed`."""
+    JSON, as each game's `guessed`. `ingredients`: the bot's (None: all, `bot.DEFAULT`)."""
     out, err = out or sys.stdout, err or sys.stderr
+    ingredients = DEFAULT if ingredients is None else tuple(ingredients)
     try:
         height, width, mines = _settings(size, mines, rules, games, seed, workers)
         if start < 0:
@@ -257,6 +259,7 @@ def run_autoplay(
         for outcome in run_games(
             height, width, mines, rules, games, seed,
             workers=workers, scheduler=scheduler, backend=backend, start=start, trace=show,
+            ingredients=ingredients,
         ):  # fmt: skip
             index = start + len(outcomes)
             outcomes.append(outcome)
@@ -297,14 +300,18 @@ def run_autoplay(
     record = summary(outcomes, time.perf_counter() - began)
     record |= {"size": f"{height}x{width}", "mines": mines, "rules": rules, "seed": str(seed)}
     record["start"] = start
+    record["ingredients"] = [name for name in INGREDIENTS if name in ingredients]
     if as_json:
         out.write(json.dumps(record) + "\n")
     else:
         low, high = record["interval"]
         part = f"games {start}-{start + games - 1} of seed {seed}; " if start else ""
+        used = record["ingredients"]
+        policy = "" if used == list(DEFAULT) else f" (ingredients: {', '.join(used) or 'none'})"
         out.write(
             ("# " if show else "")  # the lines of --show make a board file: this is a comment
-            + f"{height}x{width}, {plural(mines, 'mine')}, {rules} start: won {record['wins']} of "
+            + f"{height}x{width}, {plural(mines, 'mine')}, {rules} start{policy}: won "
+            f"{record['wins']} of "
             f"{record['games']} ({part}{100 * record['win_rate']:.1f} %, 95 % interval "
             f"{100 * low:.1f}-{100 * high:.1f} %), {record['guesses_per_game']:.2f} guesses "
             f"and {record['seconds_per_game']:.3f} s per game\n"

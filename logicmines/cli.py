@@ -18,6 +18,7 @@ from . import __version__
 from .analysis import Analysis
 from .backends import REGISTRY, BackendUnavailable, EngineError, make_backend
 from .board import Board, contradiction
+from .bot import INGREDIENTS
 from .compare import TIMEOUT, compare, warm_up
 from .deal import PRESETS, DealError, check_seed, deal, game_lines, game_record, parse_size
 from .engine import LONGEST, EngineTimeout, valid_timeout
@@ -327,6 +328,15 @@ def _autoplay(commands) -> None:
         help="one JSON line per game (seed, won, clicks, guesses), then a summary line",
     )
     autoplay.add_argument(
+        "--ingredients",
+        type=_ingredients,
+        default=None,
+        metavar="NAME,...",
+        help=f"the bot's guessing, from {', '.join(INGREDIENTS)} (default: all), or none: "
+        "the lowest chance of a mine, first in reading order among equals (docs/autoplay.md "
+        "measures each)",
+    )
+    autoplay.add_argument(
         "--show",
         action="store_true",
         help="every guess of every game too (for a few games): the cell, its chance of a mine, "
@@ -631,6 +641,20 @@ class _StoreOnce(argparse._StoreAction):
             parser.error(f"argument {'/'.join(self.option_strings)}: given twice; {self.why}")
         given.add(self.dest)
         super().__call__(parser, namespace, values, option_string)
+
+
+def _ingredients(text: str) -> tuple[str, ...]:
+    """`progress,endgame`: the bot's ingredients, each once, in the bot's own order; `none`."""
+    if text.strip() == "none":
+        return ()
+    names = [name.strip() for name in text.split(",")]
+    for name in names:
+        if name not in INGREDIENTS:
+            wrong = f"an empty name in {text!r}" if not name else f"no ingredient {name!r}"
+            raise argparse.ArgumentTypeError(
+                f"{wrong}: the ingredients are {', '.join(INGREDIENTS)}, or none"
+            )
+    return tuple(name for name in INGREDIENTS if name in names)
 
 
 def _engine_names(text: str) -> tuple[str, ...]:
@@ -1076,6 +1100,7 @@ def run_autoplay(args: argparse.Namespace, out: Out) -> int:
             out=out.stream,
             start=args.start,
             show=args.show,
+            ingredients=args.ingredients,
         )
 
 
@@ -1129,6 +1154,8 @@ def _words(parser: argparse.ArgumentParser) -> tuple[list[str], dict[str, list[s
                 offered = None if action.metavar == "FILE" else list(action.choices or [])
                 if action.type is _engine_names:  # a list of them: the first one, at least
                     offered = list(REGISTRY)
+                if action.type is _ingredients:
+                    offered = [*INGREDIENTS, "none"]
                 values.update(dict.fromkeys(action.option_strings, offered))
         elif action.choices:
             values[""] = [str(choice) for choice in action.choices]

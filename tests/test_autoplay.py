@@ -476,3 +476,41 @@ def test_the_show_example_in_docs_autoplay_prints_what_the_page_shows() -> None:
         return re.sub(r"[\d.]+ s per game", "S s per game", line)
 
     assert [timeless(line) for line in run.out.splitlines()] == [timeless(line) for line in shown]
+
+
+def test_ingredients_chosen_on_the_command_line_play_as_in_python() -> None:
+    from conftest import run_main
+
+    run = run_main(["autoplay", "--size", "beginner", "--games", "6", "--seed", "3",
+                    "--ingredients", "endgame,progress", "--json"])  # fmt: skip
+    assert run.status == 0, run.err
+    *games, summary = [json.loads(line) for line in run.out.splitlines()]
+    chosen = ("progress", "endgame")  # in the bot's own order, whatever the order given
+    assert summary["ingredients"] == list(chosen)
+    played = list(run_games(*BEGINNER, "safe", 6, seed=3, ingredients=chosen))
+    assert [(g["won"], g["clicks"], g["guesses"]) for g in games] == [
+        (o.won, o.clicks, o.guesses) for o in played
+    ]
+    plain = run_main(["autoplay", "--size", "beginner", "--games", "6", "--seed", "3",
+                      "--ingredients", "none"])  # fmt: skip
+    baseline = list(run_games(*BEGINNER, "safe", 6, seed=3, ingredients=()))
+    wins = sum(o.won for o in baseline)
+    assert plain.out.startswith(f"9x9, 10 mines, safe start (ingredients: none): won {wins} of 6")
+    assert "(ingredients" not in run_main(["autoplay", "--size", "beginner", "--games", "1"]).out
+
+
+@pytest.mark.parametrize(
+    "value, said",
+    [
+        ("bogus", "no ingredient 'bogus'"),
+        ("progress,", "an empty name in 'progress,'"),
+        ("none,endgame", "no ingredient 'none'"),
+    ],
+)
+def test_an_unknown_ingredient_is_one_line_that_lists_them(value, said) -> None:
+    from conftest import run_main
+
+    run = run_main(["autoplay", "--games", "1", "--ingredients", value])
+    assert run.status == 2 and run.out == ""
+    (line,) = run.err.splitlines()
+    assert line.startswith(f"logicmines: error: argument --ingredients: {said}: the ingredients")

@@ -200,6 +200,9 @@ def test_bash_completes_an_option_of_the_command_given():
 def test_bash_completes_an_options_choices():
     assert _complete("count", "--backend", "cl") == ["clingo", "clpfd"]
     assert _complete("compare", "--engines", "re") == ["reference"]
+    assert _complete("autoplay", "--ingredients", "") == [
+        "tiebreak", "progress", "lookahead", "endgame", "none"
+    ]  # fmt: skip
 
 
 @pytest.mark.skipif(BASH is None, reason="bash is not installed")
