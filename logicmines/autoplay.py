@@ -190,6 +190,14 @@ class _Progress:
             self._write("\n")
             self.open = False
 
+    def make_room(self, out: TextIO) -> None:
+        """Before a result on `out`: when `out` is the same screen, erase the live line (it is
+        drawn again at once after the result); into a file or a pipe, leave it be."""
+        if self.open and is_terminal(out):
+            self._write("\r\x1b[K")
+            self.open = False
+            self.shown = float("-inf")  # drawn again at the next update, below the result
+
     def update(self, done: int, wins: int, final: bool = False) -> None:
         now = time.monotonic()
         if not self.live or (not final and now - self.shown < 0.5):
@@ -268,11 +276,11 @@ def run_autoplay(
                 record = outcome.record()
                 if show:
                     record["guessed"] = [guess_record(guess) for guess in outcome.trace]
-                progress.end()
+                progress.make_room(out)
                 out.write(json.dumps(record) + "\n")
             elif show:
                 first = first_click(height, width, mines, rules)
-                progress.end()
+                progress.make_room(out)
                 out.write("\n".join(show_lines(outcome, index, seed, first)) + "\n\n")
                 out.flush()
             progress.update(len(outcomes), wins)

@@ -12,12 +12,14 @@ import signal
 import subprocess
 import sys
 import time
+import types
 from pathlib import Path
 
 import distributed  # the [cluster] extra, part of the dev install
 import pytest
 from conftest import ROOT, checkout_env, default_ctrl_c
 
+from logicmines import autoplay
 from logicmines.autoplay import Z95, game_seed, run_autoplay, run_games, wilson
 from logicmines.bot import play_game
 
@@ -110,6 +112,27 @@ def test_progress_on_a_terminal_is_one_line_rewritten_and_ended() -> None:
         r"3/3 games, \d won \(\d+\.\d %, 95 % [\d.]+-[\d.]+\), [\d.]+ games/s, ETA 0 s\x1b\[K\n",
         last,
     ), last
+
+
+@pytest.mark.parametrize("screen", [False, True])
+def test_results_and_progress_share_a_screen_or_not(monkeypatch, screen: bool) -> None:
+    # every update drawn (a clock a second on at each look), so that the line is live as
+    # each game's result is written: into a file the line stays one line; on the same screen
+    # it is erased before each result and drawn again after it
+    ticks = iter(range(10**6))
+    clock = types.SimpleNamespace(
+        monotonic=lambda: float(next(ticks)), perf_counter=time.perf_counter
+    )
+    monkeypatch.setattr(autoplay, "time", clock)
+    out, err = (Terminal() if screen else io.StringIO()), Terminal()
+    assert run_autoplay("beginner", games=3, seed=2, as_json=True, out=out, err=err) == 0
+    shown = err.getvalue()
+    assert shown.count("\n") == 1 and shown.endswith(" ETA 0 s\x1b[K\n")
+    drawn = shown.count(" games/s, ETA ")
+    assert drawn == 4  # after each of the three games, and the final one
+    # erased before the second and third results (none is drawn before the first)
+    assert shown.count("\r\x1b[K") == (2 if screen else 0)
+    assert len(out.getvalue().splitlines()) == 4  # three games and the summary
 
 
 def test_a_run_split_by_start_plays_the_same_games_as_in_one_go() -> None:
