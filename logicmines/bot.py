@@ -31,7 +31,7 @@ from .backends import Backend, make_backend
 from .board import Board, Cell
 from .deal import deal
 from .solvable import Position
-from .words import at
+from .words import at, plural
 
 __all__ = [
     "DEFAULT",
@@ -226,8 +226,17 @@ def _most_useful(
     `lookahead`, of the chance to survive this click and the next) and of progress (`progress`)."""
     probabilities = analysis.probabilities
     near = _candidates(board, probabilities)
+    # how many cells were nearly as safe before those touching no digit were thinned out
+    best = 1 - min(probabilities.values())
+    alike = sum(1 for p in probabilities.values() if 1 - p >= best * NEAR_BEST)
     if len(near) == 1:
-        return _say(near[0], "the safest cell, and no other nearly as safe")
+        if alike == 1:
+            return _say(near[0], "the safest cell, and no other nearly as safe")
+        return _say(
+            near[0],
+            f"the safest cell, weighed for {plural(alike - 1, 'other cell')} as safe, alike in "
+            "touching no digit and in their numbers of neighbours and of unknown neighbours",
+        )
     told: dict[Cell, tuple[Fraction, Fraction]] = {}
 
     def score(cell: Cell) -> tuple:
@@ -254,7 +263,11 @@ def _most_useful(
     rule = "two clicks" if "lookahead" in ingredients else "safe"
     if "progress" in ingredients:
         rule += f" + progress x {PROGRESS_WEIGHT}"
-    why = f"the best score ({rule}) of {len(near)} cells nearly as safe as the safest: "
+    if alike == len(near):
+        weighed = f"{len(near)} cells nearly as safe as the safest"
+    else:  # those touching no digit one of each kind of neighbourhood, at most CANDIDATES
+        weighed = f"{len(near)} cells weighed for the {alike:,} nearly as safe as the safest"
+    why = f"the best score ({rule}) of {weighed}: "
     why += scored(chosen)
     if chosen != near[0]:  # another cell was as safe or safer: how it scored
         safest = near[0]

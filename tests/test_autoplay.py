@@ -430,7 +430,8 @@ def test_show_is_the_same_on_two_workers_and_tells_the_endgame_search() -> None:
     assert two[:-1] == one[:-1] and "guess 1 of game" in "\n".join(one)  # the last: the seconds
     shown = _shown(size="expert", games=3, seed=1)
     assert re.search(r"the best chance of winning the game, [\d.]+ %, by exact search", shown)
-    rule = r"the best score \(two clicks \+ progress x 1/5\) of \d+ cells nearly as safe"
+    rule = r"the best score \(two clicks \+ progress x 1/5\) of \d+ cells "
+    rule += r"(weighed for the [\d,]+ )?nearly as safe as the safest: "
     assert re.search(rule, shown)
     # every score said is the rule applied to the numbers said beside it
     scores = re.findall(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 
 import pytest
@@ -109,6 +110,28 @@ def test_lookahead_passes_over_a_dead_cell_for_an_equally_safe_one_that_tells_so
     )
     assert choose(board, analysis, mines, frozenset(), ENGINE) == (0, 1)  # reading order
     assert choose(board, analysis, mines, frozenset({"lookahead"}), ENGINE) in {(1, 0), (1, 1)}
+
+
+@pytest.mark.parametrize(
+    ("rows", "mines", "said"),
+    [
+        # both unknown cells touch no digit and have the same neighbourhood: one is weighed
+        (("****", "*??*", "****"), 11, r"the safest cell, weighed for 1 other cell as safe, "),
+        # every unknown cell touches a digit, and all are as safe: all six weighed
+        (("1??1", "????"), 2, r"of 6 cells nearly as safe as the safest: "),
+        # 24 alike but for their neighbourhoods (corner, edge, inside): three weighed
+        (("??????",) * 4, 3, r"of 3 cells weighed for the 24 nearly as safe as the safest: "),
+    ],
+)
+def test_the_reason_counts_the_cells_weighed_and_those_they_stand_for(rows, mines, said) -> None:
+    from logicmines import bot
+
+    board = Board(rows)
+    analysis = ENGINE.analyze(board, mines)
+    bot._said.last = None
+    cell = choose(board, analysis, mines, frozenset({"progress", "lookahead"}), ENGINE)
+    assert bot._said.last is not None and bot._said.last[0] == cell
+    assert re.search(said, bot._said.last[1]), bot._said.last[1]
 
 
 def test_win_chance_of_a_fifty_fifty_is_a_half() -> None:
