@@ -25,8 +25,9 @@ class UsageError(Exception):
 
 
 def byte_count(text: str) -> int:
-    """A size in bytes: a whole number of at least 1, or one with K, M or G (powers of 1024)."""
-    found = re.fullmatch(r"\s*([0-9]+)\s*([KMG]?)B?\s*", text, re.IGNORECASE)
+    """A size in bytes: a whole number of at least 1 (a plus sign allowed, as on every count),
+    or one with K, M or G (powers of 1024)."""
+    found = re.fullmatch(r"\s*\+?([0-9]+)\s*([KMG]?)B?\s*", text, re.IGNORECASE)
     digits = found.group(1).lstrip("0") if found else ""
     if not digits:
         raise argparse.ArgumentTypeError(

@@ -120,7 +120,15 @@ def test_a_limit_of_many_digits_is_a_limit_no_input_reaches(monkeypatch, value):
     assert run_main(["count"], stdin="12\n").status == 0
 
 
-@pytest.mark.parametrize("value", ["many", "0", "-1", "1.5M", ""])
+@pytest.mark.parametrize("value", ["+3", "+1K", " +2M "])
+def test_a_limit_may_have_a_plus_sign_as_every_count_may(monkeypatch, value):
+    assert run_main(["count", "--max-input", value], stdin="12\n").status == 0
+    monkeypatch.setenv("LOGICMINES_MAX_INPUT", value)
+    assert run_main(["count"], stdin="12\n").status == 0
+    assert run_main(["count", "--max-input", "+2"], stdin="123\n").status == 2  # and it counts
+
+
+@pytest.mark.parametrize("value", ["many", "0", "-1", "1.5M", "", "+", "++1", "+-1", "+0"])
 def test_a_bad_max_input_is_a_usage_error(value):
     run = run_main(["check", f"--max-input={value}"], stdin="12\n")
     message = assert_one_error_line(run, "argument --max-input")
