@@ -10,6 +10,7 @@ of mines each holds, and are combined by mine count.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from math import gcd, prod
@@ -28,9 +29,11 @@ SETTLED = (Fraction(0), Fraction(1))  # a forced cell's share, made once for all
 class Chances(dict):
     """Every unknown cell's chance of being a mine, as an analysis holds them: a dict that cannot
     be changed (an analysis is frozen, and one shared by threads or kept as a key must stay as it
-    was answered) and so can be hashed. `dict(chances)` is a copy that can be changed."""
+    was answered) and so can be hashed. `dict(chances)` is a copy that can be changed. As with
+    any frozen Python object, a caller set on it can still get past (`dict.update(chances, ...)`);
+    the refusal is for mistakes, not for malice."""
 
-    __slots__ = ()
+    __slots__ = ("_hash",)  # computed at the first hash: a million cells take a second
 
     def _refuse(self, *args, **kwargs):
         raise TypeError(
@@ -41,8 +44,17 @@ class Chances(dict):
     __setitem__ = __delitem__ = __ior__ = _refuse
     clear = pop = popitem = setdefault = update = _refuse
 
+    @classmethod
+    def fromkeys(cls, cells, chance=None):  # type: ignore[override]
+        # dict.fromkeys would fill an empty Chances through __setitem__, and be refused
+        return cls(dict.fromkeys(cells, chance))
+
     def __hash__(self) -> int:  # type: ignore[override]
-        return hash(frozenset(self.items()))
+        try:
+            return self._hash
+        except AttributeError:
+            self._hash = hash(frozenset(self.items()))
+            return self._hash
 
     def __reduce__(self):
         # pickle (a worker's analysis) would fill the new dict through __setitem__
@@ -59,7 +71,7 @@ class Analysis:
     board: Board  # the puzzle (a game board's puzzle view)
     count: int
     # every unknown cell; empty when count is 0. Given as any mapping, kept as `Chances`.
-    probabilities: Chances
+    probabilities: Mapping[Cell, Fraction]
     reason: str | None = None  # why there is no solution, when count is 0
     # The number of mines every solution holds in all, when one was asked for (`--mines`).
     mine_total: int | None = field(default=None, compare=False)

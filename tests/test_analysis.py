@@ -155,3 +155,5 @@ def test_an_analysis_cannot_be_changed_and_can_be_hashed(engine):
     again = pickle.loads(pickle.dumps(analysis))  # as a worker process sends it back
     assert again == analysis and hash(again) == hash(analysis) and {analysis, again} == {analysis}
     assert type(again.probabilities) is type(chances)
+    made = type(chances).fromkeys(chances, Fraction(1, 3))  # made whole, not filled in
+    assert made == chances and type(made) is type(chances) and hash(made) == hash(chances)
