@@ -27,7 +27,16 @@ from .files import is_terminal
 from .output import error_line, timeout_line
 from .words import at, fraction, plural
 
-__all__ = ["Z95", "game_seed", "run_autoplay", "run_games", "summary", "wilson"]
+__all__ = [
+    "Z95",
+    "game_seed",
+    "guess_record",
+    "run_autoplay",
+    "run_games",
+    "show_lines",
+    "summary",
+    "wilson",
+]
 
 Z95 = 1.959963984540054  # the normal quantile for a two-sided 95 % interval
 

@@ -242,10 +242,10 @@ def _most_useful(
     def score(cell: Cell) -> tuple:
         safety = 1 - probabilities[cell]
         chances = digit_chances(board, cell, mines, engine, analysis.count)
-        told[cell] = (_two_clicks(chances), _progress(chances))
-        value = _two_clicks(chances) if "lookahead" in ingredients else safety
+        two, progress = told[cell] = (_two_clicks(chances), _progress(chances))
+        value = two if "lookahead" in ingredients else safety
         if "progress" in ingredients:
-            value += PROGRESS_WEIGHT * _progress(chances)
+            value += PROGRESS_WEIGHT * progress
         return (value, safety)
 
     scores = {cell: score(cell) for cell in near}

@@ -651,6 +651,8 @@ def _ingredients(text: str) -> tuple[str, ...]:
     for name in names:
         if name not in INGREDIENTS:
             wrong = f"an empty name in {text!r}" if not name else f"no ingredient {name!r}"
+            if name == "none":
+                wrong = f"'none' stands alone, not in {text!r}"
             raise argparse.ArgumentTypeError(
                 f"{wrong}: the ingredients are {', '.join(INGREDIENTS)}, or none"
             )
