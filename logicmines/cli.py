@@ -195,7 +195,11 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="R,C",
         help="the first click (0-based)",
     )
-    _with_mines(solvable)
+    _with_mines(
+        solvable,
+        "play knowing the mine total, as a player's counter tells it: N must be the board's "
+        "own number of M squares (default: the total is not used)",
+    )
     _timeout(solvable, None, "no limit")
     _generate(commands)
     _play(commands)
@@ -210,7 +214,13 @@ def build_parser() -> argparse.ArgumentParser:
     compare = _exact(
         _command(commands, "compare", f"Run every engine ({engines}), or some, side by side.")
     )
-    _timeout(compare, 10.0, "10, per engine and board")
+    _timeout(
+        compare,
+        10.0,
+        "10",
+        "give up on an engine's answer for a board after this long, and say so; exit status 3 "
+        "only when no engine answers a board",
+    )
     _with_mines(compare)
     compare.add_argument(
         "--engines",
@@ -249,7 +259,8 @@ def _trace(commands) -> None:
         commands,
         "trace",
         "Show the search on each (small) board step by step: the bindings tried, the failures,\n"
-        "the cells a digit forces (kanren) or propagation settles (clpfd).",
+        "the cells a digit forces (kanren) or propagation settles (clpfd). A trace is for\n"
+        'reading: it stops after 400 steps, and says so (JSON: "cut": true).',
     )
     trace.add_argument(
         "--backend",
@@ -294,6 +305,7 @@ def _autoplay(commands) -> None:
     )
     autoplay.add_argument(
         "--size",
+        type=_size,
         default="expert",
         metavar="HxW",
         help="HxW or beginner, intermediate, expert (expert)",
@@ -440,7 +452,7 @@ def _generate(commands) -> None:
         "  logicmines generate puzzle 30x30 --minimal --seed 1 | logicmines check",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    puzzle.add_argument("size", metavar="HxW", help=size_help)
+    puzzle.add_argument("size", type=_size, metavar="HxW", help=size_help)
     many = puzzle.add_mutually_exclusive_group()
     _dealt_mines(many)
     many.add_argument(
@@ -463,7 +475,7 @@ def _generate(commands) -> None:
         "  logicmines generate game 20x20 --mines 60 --first 0,0 --json",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    game.add_argument("size", metavar="HxW", help=size_help)
+    game.add_argument("size", type=_size, metavar="HxW", help=size_help)
     _dealt_mines(game)
     game.add_argument(
         "--first", type=_cell, metavar="R,C", help="the first click (default: the centre)"
@@ -498,6 +510,12 @@ def _cell(text: str) -> tuple[int, int]:
 
 # A number as people write it, in ASCII: float() alone also takes 1_0, and digits of other scripts.
 _DECIMAL = re.compile(r"\s*[-+]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][-+]?[0-9]+)?\s*", re.ASCII)
+
+
+def _size(text: str) -> str:
+    """A size as written, HxW or a preset's name: read by parse_size where it is used, whose
+    message names the command. The type marks it for completion, which offers the presets."""
+    return text
 
 
 def _share(text: str) -> float:
@@ -598,13 +616,11 @@ def _dealt_mines(sub: argparse.ArgumentParser | argparse._MutuallyExclusiveGroup
     )
 
 
-def _with_mines(sub: argparse.ArgumentParser) -> None:
-    sub.add_argument(
-        "--mines",
-        type=_natural,
-        metavar="N",
-        help="the board holds exactly N mines in all (known * included)",
-    )
+def _with_mines(
+    sub: argparse.ArgumentParser,
+    what: str = "the board holds exactly N mines in all (known * and M included)",
+) -> None:
+    sub.add_argument("--mines", type=_natural, metavar="N", help=what)
 
 
 def _seconds(text: str) -> float:
@@ -767,7 +783,8 @@ def read_boards(path: str, limit: int = MAX_INPUT) -> list[Board]:
 
 def _each_board(boards: list[Board], out: Out, answer) -> int:
     """Call `answer(index, board)` for every board; a board that gets no answer within the time
-    limit is reported on stderr (one line) and the others are still answered. Returns 3 when
+    limit is reported on stderr (one line; with --json, also as its own object with an `error`)
+    and the others are still answered. Returns 3 when
     some board got no answer, else what the answers returned (0, or 1 for any true value). An
     engine that fails otherwise (gprolog out of memory) ends the run, naming the board."""
     status_code = 0
@@ -778,6 +795,8 @@ def _each_board(boards: list[Board], out: Out, answer) -> int:
                 status_code = 1
         except EngineTimeout as error:
             timed_out = True
+            if out.json:  # one object per board still: this one says why it has no answer
+                out.record(board=index + 1, error=str(error))
             warn(out.timeout(index, board, error))
         except EngineError as error:
             raise UsageError(f"{title(index, board)}: {error}") from None
@@ -968,7 +987,9 @@ def run_trace(boards: list[Board], args: argparse.Namespace, out: Out) -> int:
         if out.json:
             records = [step_record(step) for step in found]
             complete = ended and not cut  # every solution found: none left past --limit
-            out.record(board=index + 1, backend=args.backend, steps=records, complete=complete)
+            out.record(
+                board=index + 1, backend=args.backend, steps=records, complete=complete, cut=cut
+            )
             return
         out.line(f"{title(index, board)}: {args.backend} search")
         for step in found:
@@ -1158,9 +1179,13 @@ def _words(parser: argparse.ArgumentParser) -> tuple[list[str], dict[str, list[s
                     offered = list(REGISTRY)
                 if action.type is _ingredients:
                     offered = [*INGREDIENTS, "none"]
+                if action.type is _size:
+                    offered = list(PRESETS)
                 values.update(dict.fromkeys(action.option_strings, offered))
         elif action.choices:
             values[""] = [str(choice) for choice in action.choices]
+        elif action.type is _size:
+            values[""] = list(PRESETS)
         elif action.metavar == "FILE":
             files = True
     return options, values, files

@@ -298,6 +298,8 @@ class Out:
             )
         elif analysis.probabilities:
             self.line("best next click: none (every unknown cell is a mine in every solution)")
+        else:
+            self.line("best next click: none (no cell is unknown)")
 
     def _agreement(self, answered: int, engines: int, agree: bool) -> str:
         if not agree:

@@ -120,13 +120,21 @@ def play(board: Board, clicks: Iterable[Cell]) -> Board:
         )
     if board.kind != "game":
         raise RevealError(_not_a_game())
+    clicks = list(clicks)
     for number, click in enumerate(clicks, start=1):
         if status(board) == "lost":
             raise RevealError(
                 f"click {number} {at(click)} comes after the game was lost "
                 f"(X at {_where_lost(board)}); no more clicks are allowed"
             )
-        board = reveal(board, click)
+        try:
+            board = reveal(board, click)
+        except RevealError as error:
+            said = str(error)
+            if len(clicks) == 1 or not said.startswith("click "):
+                raise
+            # Of several clicks, say which one: the same square may be clicked twice.
+            raise RevealError(f"click {number} {said.removeprefix('click ')}") from None
     return board
 
 

@@ -340,7 +340,7 @@ def trace(board: Board, backend: str = "kanren", limit: int = 2) -> list[str]:
 def stopped(limit: int) -> str:
     """The last line of a trace that `limit` stopped before the search's end."""
     solutions = plural(limit, "solution")
-    return f"... (stopped after {solutions}, as --limit {limit} asks; the search had not ended)"
+    return f"... (stopped after {solutions}, the limit asked for; the search had not ended)"
 
 
 def step_record(step: Step) -> dict[str, object]:

@@ -144,6 +144,12 @@ def test_analyze_names_no_best_click_when_every_unknown_cell_is_a_mine():
     assert run_main(["analyze", "--json", "-"], stdin="1?\n").records()[0]["best"] is None
 
 
+def test_analyze_names_no_best_click_when_no_cell_is_unknown():
+    run = run_main(["analyze", "-"], stdin="1*\n")
+    assert "best next click: none (no cell is unknown)" in run.out.splitlines()
+    assert run_main(["analyze", "--json", "-"], stdin="1*\n").records()[0]["best"] is None
+
+
 def test_analyze_writes_one_svg_per_board(in_tmp):
     run = run_main(["analyze", RULES_EXAMPLES, "--svg", "heat.svg"])
     assert run.status == 0

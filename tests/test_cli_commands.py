@@ -212,8 +212,16 @@ def test_bash_completes_below_a_command_that_has_its_own_commands():
     assert _complete("generate", "puzzle", "--mi") == ["--mines", "--minimal"]
     assert _complete("generate", "game", "--no") == ["--no-guess"]
     assert _complete("generate", "puzzle", "--no") == []  # a puzzle has no --no-guess
-    # once below `generate`, its commands' names are not offered again
-    assert _complete("generate", "puzzle", "") == []
+    # once below `generate`, its commands' names are not offered again: its sizes are
+    assert _complete("generate", "puzzle", "") == ["beginner", "intermediate", "expert"]
+    assert _complete("generate", "game", "ex") == ["expert"]
+
+
+@pytest.mark.skipif(BASH is None, reason="bash is not installed")
+def test_bash_offers_the_presets_where_a_size_may_be_one():
+    assert _complete("autoplay", "--size", "") == ["beginner", "intermediate", "expert"]
+    assert _complete("play", "") == ["beginner", "intermediate", "expert"]
+    assert _complete("play", "--size", "") == []  # there, a size other than the presets
 
 
 @pytest.mark.skipif(BASH is None, reason="bash is not installed")

@@ -531,6 +531,18 @@ def test_a_timeout_line_and_a_title_show_the_file_name_escaped(in_tmp):
     assert run.out == "board 2 (slow\\x1b]0;owned\\x07.txt:22, 1x2 puzzle): 0 solutions\n"
 
 
+@pytest.mark.parametrize("command", ["check", "count", "solve", "analyze"])
+def test_with_json_a_board_without_an_answer_in_time_has_its_own_object(command):
+    # The stream keeps one object per board, in order: a reader need not count stderr's lines.
+    run = run_main([command, "--json", "--timeout", "0.001"], stdin="2?\n\n" + SLOW + "\n1?\n")
+    assert run.status == 3
+    first, late, last = run.records()
+    assert (first["board"], late["board"], last["board"]) == (1, 2, 3)
+    assert set(late) == {"board", "error"}
+    assert late["error"].startswith("kanren: gave up after 0.001 s")
+    assert late["error"] in run.err  # the same words as the line on stderr
+
+
 def test_an_svg_title_has_no_control_characters(in_tmp):
     name = "b\x1bc.txt"
     (in_tmp / name).write_text("??\n")

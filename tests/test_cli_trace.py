@@ -35,7 +35,7 @@ def test_the_limit_is_the_number_of_solutions_searched_for():
     assert run.status == 0
     assert [line.strip() for line in run.out.splitlines()].count("solution") == 3
     assert run.out.splitlines()[-1] == (
-        "  ... (stopped after 3 solutions, as --limit 3 asks; the search had not ended)"
+        "  ... (stopped after 3 solutions, the limit asked for; the search had not ended)"
     )
     assert len(all_models(Board.from_text("????"))) == 16
 
@@ -59,6 +59,18 @@ def test_a_long_search_is_cut_and_says_so():
     assert run.status == 0
     assert len(lines) == 1 + MOST_STEPS + 1
     assert lines[-1] == f"  ... (cut after {MOST_STEPS} steps)"
+
+
+@pytest.mark.parametrize("backend", ["kanren", "clpfd"])
+def test_json_says_whether_the_step_cap_or_the_limit_stopped_the_search(backend):
+    # Both stop a search before its end (complete: false); only the cap sets cut.
+    command = ["trace", "--json", "--backend", backend]
+    (capped,) = run_main([*command, "--limit", "100000"], stdin="??????\n" * 3).records()
+    assert (capped["complete"], capped["cut"], len(capped["steps"])) == (False, True, MOST_STEPS)
+    (limited,) = run_main([*command, "--limit", "1"], stdin="??\n").records()
+    assert (limited["complete"], limited["cut"]) == (False, False)
+    (ended,) = run_main([*command, "--limit", "4"], stdin="??\n").records()
+    assert (ended["complete"], ended["cut"]) == (True, False)
 
 
 def test_json_is_one_object_per_board_with_its_steps():

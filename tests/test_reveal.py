@@ -151,6 +151,16 @@ def test_click_on_a_revealed_digit_is_an_error_saying_which_digit():
         reveal(game("BB / 11 / EM"), (1, 1))
 
 
+def test_of_several_clicks_the_one_refused_is_numbered():
+    board = game("EEE / EME / EEE")
+    with pytest.raises(RevealError, match=r"^click 3 \(0,0\) is on a square already revealed"):
+        play(board, [(0, 0), (2, 2), (0, 0)])
+    with pytest.raises(RevealError, match=r"^click 2 \(9,9\) is outside the board"):
+        play(board, [(0, 0), (9, 9)])
+    with pytest.raises(RevealError, match=r"^click \(9,9\) is outside"):  # one click: no number
+        play(board, [(9, 9)])
+
+
 def test_click_on_a_lost_board_is_an_error():
     with pytest.raises(RevealError, match=r"already shows X at \(0,1\).*lost"):
         reveal(game("EX / EE"), (1, 0))

@@ -112,7 +112,7 @@ def test_the_command_line_prints_each_board_and_its_steps(tmp_path):
         "      solution",
         "    try (2,1)=1; propagation sets (2,2)=0",
         "      solution",
-        "  ... (stopped after 2 solutions, as --limit 2 asks; the search had not ended)",
+        "  ... (stopped after 2 solutions, the limit asked for; the search had not ended)",
         "board 2 (2?):",
         "  no solution: propagation fails",
     ]
