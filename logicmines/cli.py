@@ -1174,7 +1174,8 @@ def _words(parser: argparse.ArgumentParser) -> tuple[list[str], dict[str, list[s
         elif action.option_strings:
             options += action.option_strings
             if action.nargs != 0:
-                offered = None if action.metavar == "FILE" else list(action.choices or [])
+                named = action.metavar == "FILE" or action.type is _file_name
+                offered = None if named else list(action.choices or [])
                 if action.type is _engine_names:  # a list of them: the first one, at least
                     offered = list(REGISTRY)
                 if action.type is _ingredients:

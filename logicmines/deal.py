@@ -23,8 +23,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
-from .board import Board, Cell, require_cell, require_whole
-from .engine import Deadline
+from .board import Board, Cell, require_cell, require_whole, shown_value
+from .engine import Deadline, valid_timeout
 from .solvable import Position
 from .words import at, off_board, plural, said
 
@@ -84,7 +84,10 @@ class Draw:
 
 
 def parse_size(text: str) -> tuple[int, int, int | None]:
-    """`HxW` (height by width) or a preset name, as (height, width, the preset's mines or None)."""
+    """`HxW` (height by width) or a preset name, as (height, width, the preset's mines or None).
+    DealError for text that is neither, TypeError for what is not text."""
+    if not isinstance(text, str):
+        raise TypeError(f"parse_size needs a size as text, like '16x30', not {shown_value(text)}")
     name = text.strip().lower()
     if name in PRESETS:
         return PRESETS[name]
@@ -146,6 +149,7 @@ def deal(
         require_cell("deal", "first", first)
     check_size(height, width)
     check_seed(seed)
+    valid_timeout(timeout)  # refused even where no limit is read (a deal that moves no mine)
     first = (height // 2, width // 2) if first is None else tuple(first)
     kept = _kept_clear(height, width, mines, first, zero_start)
     draw = Draw(seed)

@@ -177,14 +177,14 @@ def _groups(board: Board, cells: set[Cell]) -> list[set[Cell]]:
 def stats_lines(stats: Stats) -> list[str]:
     """The numbers as text, one line."""
     return [
-        f"3BV {stats.bbbv}, {plural(stats.openings, 'opening')}, "
+        f"3BV {stats.bbbv:,}, {plural(stats.openings, 'opening')}, "
         f"{plural(stats.islands, 'island')}, {plural(stats.mines, 'mine')} in "
         f"{stats.height}x{stats.width} (density {float(stats.density):.1%})"
     ]
 
 
 def stats_record(stats: Stats) -> dict:
-    """The numbers as one JSON object (the density exactly, and as a float)."""
+    """The numbers as one JSON object (the density as a float: mines over squares)."""
     return {
         "height": stats.height,
         "width": stats.width,

@@ -241,6 +241,15 @@ def test_bash_completes_a_board_file_name(tmp_path):
     assert _complete("check", str(tmp_path / "boa")) == [str(tmp_path / "boards.txt")]
 
 
+@pytest.mark.skipif(BASH is None, reason="bash is not installed")
+def test_bash_completes_a_file_name_after_every_option_that_takes_one(tmp_path):
+    (tmp_path / "game.txt").write_text("EE\n")
+    found = [str(tmp_path / "game.txt")]
+    assert _complete("play", "--load", str(tmp_path / "ga")) == found  # metavar GAME
+    assert _complete("play", "--save", str(tmp_path / "ga")) == found
+    assert _complete("analyze", "--svg", str(tmp_path / "ga")) == found
+
+
 def test_the_completion_script_follows_the_parser(monkeypatch):
     from logicmines import cli
 

@@ -4,6 +4,7 @@ seed gives the same board, and what cannot be dealt is one clear error."""
 from __future__ import annotations
 
 import io
+import re
 
 import pytest
 from hypothesis import given, settings
@@ -183,6 +184,21 @@ def test_what_cannot_be_dealt_is_one_clear_error(call, message):
         call()
     assert message in str(raised.value)
     assert "\n" not in str(raised.value)
+
+
+@pytest.mark.parametrize(
+    "call, error, message",
+    [
+        (lambda: parse_size(16), TypeError, "parse_size needs a size as text, like '16x30'"),
+        (lambda: parse_size(None), TypeError, "not None"),
+        # the limit is checked though a deal that moves no mine never reads it
+        (lambda: deal(5, 5, 3, timeout=-1), ValueError, "a timeout is a positive number"),
+        (lambda: deal(5, 5, 3, timeout="1"), TypeError, "a timeout is a number of seconds"),
+    ],
+)
+def test_arguments_of_the_wrong_kind_are_refused_whatever_the_path(call, error, message):
+    with pytest.raises(error, match=re.escape(message)):
+        call()
 
 
 def test_a_no_guess_deal_that_cannot_be_found_says_so():

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from logicmines.board import Board, contradicted_digit
 from logicmines.generate import game_board
 from logicmines.reveal import reveal
-from logicmines.stats import StatsError, board_stats, stats_lines, stats_record
+from logicmines.stats import Stats, StatsError, board_stats, stats_lines, stats_record
 
 
 def game(text: str) -> Board:
@@ -80,6 +80,15 @@ def test_what_is_revealed_does_not_change_the_numbers():
 
 def test_a_solved_puzzle_has_the_same_numbers_as_its_game():
     assert board_stats(Board.from_text("232 / *** / 232")) == board_stats(game("EEE / MMM / EEE"))
+
+
+def test_every_number_of_the_line_is_grouped_by_thousands():
+    big = Stats(
+        height=1000, width=1000, mines=200_000, bbbv=350_482, openings=21_555, islands=1_000
+    )
+    assert stats_lines(big) == [
+        "3BV 350,482, 21,555 openings, 1,000 islands, 200,000 mines in 1000x1000 (density 20.0%)"
+    ]
 
 
 def test_text_and_json():
