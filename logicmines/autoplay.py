@@ -18,9 +18,9 @@ from collections.abc import Iterable, Iterator
 from functools import partial
 from typing import TextIO
 
-from .backends import REGISTRY, make_backend
+from .backends import make_backend
 from .board import Cell, require_whole
-from .bot import DEFAULT, INGREDIENTS, RULES, Guess, Outcome, first_click, play_game
+from .bot import DEFAULT, INGREDIENTS, RULES, Guess, Outcome, first_click, play_game, prepare_game
 from .deal import DealError, check_seed, deal, parse_size
 from .engine import BackendUnavailable, EngineError, EngineTimeout
 from .files import is_terminal
@@ -77,7 +77,7 @@ def run_games(
     *,
     workers: int = 1,
     scheduler: str | None = None,
-    ingredients: Iterable[str] = DEFAULT,
+    ingredients: Iterable[str] | None = DEFAULT,
     backend: str = "kanren",
     start: int = 0,
     trace: bool = False,
@@ -86,11 +86,14 @@ def run_games(
     order, played here, in `workers` processes or on the Dask cluster at `scheduler` (an address,
     or a `distributed.Client`). A long run split by `start` plays the same games as in one go.
     With `trace`, each outcome keeps its guesses (`Outcome.trace`: the cell, its risk, the board
-    the bot saw and why it chose the cell).
+    the bot saw and why it chose the cell). `ingredients` as in play_game (None: all of them).
 
-    Arguments are checked when it is called, before any game: TypeError for a number that is not
-    a whole number or ingredients given as one string, ValueError for a rule, ingredient or
-    engine it does not know or a number out of range."""
+    Arguments are checked when it is called, before any game (it is not a generator itself: it
+    returns one): TypeError for a number that is not a whole number, a rule, ingredient or engine
+    name that is not a str, or ingredients given as one string; ValueError for a rule, ingredient
+    or engine it does not know, or games, workers or start out of range; DealError, as `deal`
+    says it, for a size, a seed (0 to 2**64 - 1) or a number of mines that cannot be dealt under
+    `rule`."""
     ingredients = _check_run(
         height, width, mines, rule, games, seed, workers, ingredients, backend, start
     )
@@ -101,27 +104,15 @@ def run_games(
 
 
 def _check_run(height, width, mines, rule, games, seed, workers, ingredients, backend, start):
-    """run_games's arguments checked (see there); the ingredients as a tuple."""
-    numbers = dict(height=height, width=width, mines=mines, games=games, seed=seed)
-    for name, value in {**numbers, "workers": workers, "start": start}.items():
+    """run_games's arguments checked (see there); the ingredients as a tuple. The game's own
+    (size, mines, rule, seed, ingredients, engine) as play_game checks them: a game is dealt
+    from `seed`, and set aside, so that mines that do not fit are said here, in deal's words."""
+    for name, value in (("games", games), ("workers", workers), ("start", start)):
         require_whole("run_games", name, value)
-    if rule not in RULES:
-        raise ValueError(f"run_games: rule is one of {', '.join(RULES)}, not {rule!r}")
-    if isinstance(ingredients, str):
-        raise TypeError(
-            f"run_games: ingredients are names in a list or tuple, not one string {ingredients!r}"
-        )
-    chosen = tuple(ingredients)
-    unknown = [name for name in chosen if name not in INGREDIENTS]
-    if unknown:
-        raise ValueError(
-            f"run_games: no ingredient {unknown[0]!r}; the ingredients are {', '.join(INGREDIENTS)}"
-        )
-    if backend not in REGISTRY:
-        raise ValueError(f"run_games: no engine {backend!r}; the engines are {', '.join(REGISTRY)}")
     for name, value, least in (("games", games, 0), ("workers", workers, 1), ("start", start, 0)):
         if value < least:
             raise ValueError(f"run_games: {name} must be at least {least}, not {value}")
+    chosen, _ = prepare_game("run_games", height, width, mines, rule, seed, ingredients, backend)
     return chosen
 
 

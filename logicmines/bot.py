@@ -27,9 +27,9 @@ from fractions import Fraction
 from functools import cache
 
 from .analysis import Analysis
-from .backends import Backend, make_backend
-from .board import Board, Cell
-from .deal import deal
+from .backends import REGISTRY, Backend, make_backend
+from .board import Board, Cell, require_whole, shown_value
+from .deal import DealError, Game, check_seed, check_size, deal
 from .solvable import Position
 from .words import at, plural
 
@@ -132,21 +132,99 @@ def play_game(
     mines: int,
     rule: str,
     seed: int,
-    ingredients: Iterable[str] = DEFAULT,
+    ingredients: Iterable[str] | None = DEFAULT,
     backend: str = "kanren",
     trace: bool = False,
 ) -> Outcome:
-    """Deal the game of `seed` under `rule` and play it to a win or a loss."""
-    used = frozenset(ingredients)
+    """Deal the game of `seed` under `rule` ("safe" or "zero") and play it to a win or a loss,
+    with `ingredients` (names from INGREDIENTS; None: all of them, DEFAULT) on engine `backend`.
+    With `trace`, the outcome keeps its guesses.
+
+    Arguments are checked before anything is played (`prepare_game`): TypeError for a number
+    that is not a whole number, a rule, ingredient or engine name that is not a str, or
+    ingredients given as one string; ValueError for a rule, ingredient or engine it does not
+    know; DealError for a size, seed or number of mines that cannot be dealt."""
+    used, game = prepare_game("play_game", height, width, mines, rule, seed, ingredients, backend)
     engine = _engine(backend)
-    first = first_click(height, width, mines, rule)
-    game = deal(height, width, mines, first=first, zero_start=rule == "zero", seed=seed)
     layout = {cell for cell in game.board.cells() if game.board[cell] == "M"}
     table = _Table(height, width, layout, mines)
-    table.open(first)
+    table.open(game.first)
     guesses: list[Guess] = []
-    won = play_on(table, mines, used, engine, guesses)
+    won = play_on(table, mines, frozenset(used), engine, guesses)
     return Outcome(seed, won, table.clicks, len(guesses), tuple(guesses) if trace else ())
+
+
+def prepare_game(
+    who: str,
+    height: int,
+    width: int,
+    mines: int,
+    rule: str,
+    seed: int,
+    ingredients: Iterable[str] | None,
+    backend: str,
+) -> tuple[tuple[str, ...], Game]:
+    """The arguments of a game checked, each message starting with `who` (the function called:
+    play_game, or run_games before a run), and the game of `seed` dealt for the bot's first click
+    (`Game.first`): the ingredients as a tuple (None stands for DEFAULT) and the game.
+
+    TypeError for a size, mine count or seed that is not a whole number, a rule, ingredient or
+    engine name that is not a str, or ingredients that are one string (a name alone is a tuple,
+    `("progress",)`) or no iterable; ValueError for a rule, ingredient or engine it does not
+    know; DealError, in `deal`'s words, for a size, seed or number of mines that cannot be dealt
+    (the first click kept clear, with its 3x3 under the zero rule). The engine is named only:
+    whether it can run here is found when it is made."""
+    for name, value in (("height", height), ("width", width), ("mines", mines), ("seed", seed)):
+        require_whole(who, name, value)
+    if not isinstance(rule, str):
+        raise TypeError(f"{who}: rule is a str, one of {', '.join(RULES)}, not {shown_value(rule)}")
+    if rule not in RULES:
+        raise ValueError(f"{who}: rule is one of {', '.join(RULES)}, not {rule!r}")
+    chosen = _ingredients(who, ingredients)
+    if not isinstance(backend, str):
+        raise TypeError(
+            f"{who}: backend is an engine's name, one of {', '.join(REGISTRY)}, not "
+            f"{shown_value(backend)}"
+        )
+    if backend not in REGISTRY:
+        raise ValueError(f"{who}: no engine {backend!r}; the engines are {', '.join(REGISTRY)}")
+    try:
+        check_size(height, width)  # before first_click, which divides by the number of squares
+        check_seed(seed)
+        first = first_click(height, width, mines, rule)
+        game = deal(height, width, mines, first=first, zero_start=rule == "zero", seed=seed)
+    except DealError as error:
+        raise DealError(f"{who}: {error}") from None
+    return chosen, game
+
+
+def _ingredients(who: str, ingredients: Iterable[str] | None) -> tuple[str, ...]:
+    """`prepare_game`'s ingredients checked (see there), as a tuple."""
+    if ingredients is None:
+        return DEFAULT
+    if isinstance(ingredients, str):
+        alone = ingredients if ingredients in INGREDIENTS else "progress"
+        raise TypeError(
+            f"{who}: ingredients are names in a list or tuple, like ({alone!r},), not one string "
+            f"{ingredients!r}"
+        )
+    try:
+        chosen = tuple(ingredients)
+    except TypeError:
+        raise TypeError(
+            f"{who}: ingredients are names in a list or tuple (None: all of them), not "
+            f"{shown_value(ingredients)}"
+        ) from None
+    for name in chosen:
+        if not isinstance(name, str):
+            raise TypeError(f"{who}: an ingredient is a name, a str, not {shown_value(name)}")
+        if name not in INGREDIENTS:
+            # "none" is the command line's word for no ingredient; here that is ()
+            none = " (no ingredient at all is an empty tuple, ())" if name == "none" else ""
+            raise ValueError(
+                f"{who}: no ingredient {name!r}{none}; the ingredients are {', '.join(INGREDIENTS)}"
+            )
+    return chosen
 
 
 def play_on(

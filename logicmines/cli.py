@@ -249,7 +249,7 @@ def build_parser() -> argparse.ArgumentParser:
         "  ~/.bashrc: source <(logicmines completion bash)\n"
         "  ~/.zshrc:  source <(logicmines completion zsh)",
     )
-    completion.add_argument("shell", choices=SHELLS, help="the shell")
+    completion.add_argument("shell", choices=SHELLS, metavar="SHELL", help="bash or zsh")
     return parser
 
 
@@ -384,7 +384,10 @@ def _play(commands) -> None:
         help="beginner 9x9 with 10 mines (the default), intermediate 16x16/40, expert 16x30/99",
     )
     play_cmd.add_argument(
-        "--size", metavar="HxW", help="another size: rows x columns, like 20x40 (with --mines)"
+        "--size",
+        type=_other_size,
+        metavar="HxW",
+        help="another size: rows x columns, like 20x40 (with --mines)",
     )
     _dealt_mines(play_cmd)
     play_cmd.add_argument(
@@ -513,9 +516,19 @@ _DECIMAL = re.compile(r"\s*[-+]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][-+]?[0-9]+)?\s*"
 
 
 def _size(text: str) -> str:
-    """A size as written, HxW or a preset's name: read by parse_size where it is used, whose
-    message names the command. The type marks it for completion, which offers the presets."""
-    return text
+    """A size, HxW or a preset's name, checked here so that the error names the argument (as
+    every other bad value's does); given on without the spaces around it. This type also marks
+    the sizes completion offers the presets for."""
+    try:
+        parse_size(text)
+    except DealError as wrong:
+        raise argparse.ArgumentTypeError(str(wrong)) from None
+    return text.strip()
+
+
+def _other_size(text: str) -> str:
+    """`_size` for play's --size, which is not offered the presets (play takes them by name)."""
+    return _size(text)
 
 
 def _share(text: str) -> float:
@@ -676,7 +689,8 @@ def _ingredients(text: str) -> tuple[str, ...]:
 
 
 def _engine_names(text: str) -> tuple[str, ...]:
-    """`kanren,reference`: registered engine names, each once, in the order given."""
+    """`kanren,reference`: registered engine names, each once (a name given twice is refused),
+    in the order given."""
     names = [name.strip() for name in text.split(",")]
     if not any(names):
         raise argparse.ArgumentTypeError(
@@ -686,7 +700,10 @@ def _engine_names(text: str) -> tuple[str, ...]:
         if name not in REGISTRY:
             wrong = f"an empty name in {text!r}" if not name else f"no engine {name!r}"
             raise argparse.ArgumentTypeError(f"{wrong}: the engines are {', '.join(REGISTRY)}")
-    return tuple(dict.fromkeys(names))
+    twice = next((name for name in names if names.count(name) > 1), None)
+    if twice is not None:  # a comparison of an engine with itself is not what was meant
+        raise argparse.ArgumentTypeError(f"{twice} is named twice in {text!r}: name each once")
+    return tuple(names)
 
 
 def _picture_name(text: str) -> str:
@@ -1318,6 +1335,12 @@ def main(argv: list[str] | None = None) -> int:
                 dict(_commands(parser))[path].error(
                     "compare takes no --backend: it runs every engine, or the ones --engines "
                     "NAME,... names"
+                )
+            if getattr(args, "file", None) is not None and not extra[0].startswith("-"):
+                # a second board file: the boards of a run stand in one file
+                dict(_commands(parser))[path].error(
+                    f"unrecognized arguments: {' '.join(extra)}: {path} reads one FILE (put "
+                    "several boards in one file, a blank line between them)"
                 )
             dict(_commands(parser))[path].error(f"unrecognized arguments: {' '.join(extra)}")
         # Counts are exact, however long: a 1000x1000 board of ? has 2**1000000 solutions

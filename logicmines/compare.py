@@ -31,6 +31,7 @@ class Outcome:
     safe: tuple[Cell, ...] | None = None  # run_forced: unknown cells safe in every solution
     mines: tuple[Cell, ...] | None = None  # run_forced: unknown cells mines in every solution
     reason: str | None = None  # run_engine, no solution: why, as the engine words it
+    said: str | None = None  # a timeout: the engine's own words, as every command's JSON has them
 
     @property
     def answered(self) -> bool:
@@ -112,10 +113,14 @@ def _timed(name: str, timeout: float | None, answer) -> Outcome:
         found = answer(backend, left)
     except BackendUnavailable as missing:
         return Outcome(error=f"cannot run here: {missing.install()}", status=MISSING)
-    except EngineTimeout:
+    except EngineTimeout as late:
         seconds = time.perf_counter() - start
         return Outcome(
-            seconds=seconds, error=f"> timeout ({seconds_text(timeout)})", status=TIMEOUT
+            seconds=seconds,
+            error=f"> timeout ({seconds_text(timeout)})",  # as the table shows it
+            status=TIMEOUT,
+            # the whole limit: an engine asked twice (check, then count) was given what was left
+            said=str(EngineTimeout(name, timeout, late.advice)) if timeout else str(late),
         )
     except EngineError as failure:
         return Outcome(seconds=time.perf_counter() - start, error=str(failure), status=ERROR)

@@ -116,6 +116,12 @@ class Deadline:
         self.seconds = valid_timeout(seconds)
         self.ends = None if seconds is None else time.monotonic() + seconds
 
+    def put_off(self, seconds: float) -> None:
+        """Move the end `seconds` later: time that was not the engine's (a caller holding a
+        lazy answer between two items) does not count against it."""
+        if self.ends is not None:
+            self.ends += seconds
+
     def left(self) -> float | None:
         """Seconds remaining (None: no limit); EngineTimeout when none remain."""
         if self.ends is None:

@@ -396,7 +396,7 @@ def outcome_record(outcome: Outcome) -> dict[str, object]:
     seconds and, when there is no solution, the reason the engine gave; or only the error that
     says why there is no answer."""
     if not outcome.answered:
-        return {"error": outcome.error}
+        return {"error": outcome.said or outcome.error}
     seconds = round(outcome.seconds, 6) if math.isfinite(outcome.seconds) else None
     record = {"verdict": outcome.verdict, **count_fields(outcome.count), "seconds": seconds}
     if outcome.reason is not None:

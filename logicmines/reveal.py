@@ -129,6 +129,10 @@ def play(board: Board, clicks: Iterable[Cell]) -> Board:
             )
         try:
             board = reveal(board, click)
+        except TypeError as error:  # of several clicks, say which one is not a click
+            if len(clicks) == 1:
+                raise
+            raise TypeError(f"play: click {number}: {error}") from None
         except RevealError as error:
             said = str(error)
             if len(clicks) == 1 or not said.startswith("click "):

@@ -260,9 +260,7 @@ def test_compare_runs_only_the_engines_named_in_their_order(monkeypatch):
         return real(name, board, timeout, mines)
 
     monkeypatch.setattr(compare_module, "run_engine", watched)
-    run = run_main(
-        ["compare", RULES_EXAMPLES, "--json", "--engines", "reference, kanren,reference"]
-    )
+    run = run_main(["compare", RULES_EXAMPLES, "--json", "--engines", "reference, kanren"])
     assert run.status == 0
     assert started == ["reference", "kanren"] * 3
     for record, count in zip(run.records(), ["1", "4", "0"], strict=True):
@@ -279,6 +277,9 @@ def test_compare_runs_only_the_engines_named_in_their_order(monkeypatch):
         (",", "expected engine names, like kanren,reference, got ','"),
         ("kanren,,prolog", "an empty name in 'kanren,,prolog': the engines are kanren, "),
         ("minisat", "no engine 'minisat': the engines are kanren, prolog, reference, gprolog, "),
+        # an engine compared with itself: 'nothing to compare it with', said of what was asked
+        ("kanren,kanren", "kanren is named twice in 'kanren,kanren': name each once"),
+        ("reference, kanren,reference", "reference is named twice in 'reference, kanren,refer"),
     ],
 )
 def test_compare_refuses_engines_it_does_not_have_in_one_line(given, said):
@@ -354,7 +355,10 @@ def test_compare_marks_an_engine_past_its_timeout():
     # 4x4 unknown cells: 65,536 models, which the original lists one by one.
     run = run_main(["compare", "--timeout", "0.3", "--json"], stdin="????\n????\n????\n????\n")
     (record,) = run.records()
-    assert record["engines"]["reference"] == {"error": "> timeout (0.3 s)"}
+    # in the words of every command's JSON, with the limit as given (not what was left of it)
+    for name in ("reference", "gprolog", "clpfd"):
+        (said,) = record["engines"][name].values()
+        assert said.startswith(f"{name}: gave up after 0.3 s (its time limit)"), said
     assert record["engines"]["kanren"]["count"] == str(2**16)
     assert record["agree"] is True
 

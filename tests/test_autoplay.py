@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import doctest
+import inspect
 import io
 import json
 import math
@@ -21,7 +22,8 @@ from conftest import ROOT, checkout_env, default_ctrl_c
 
 from logicmines import autoplay
 from logicmines.autoplay import Z95, game_seed, run_autoplay, run_games, wilson
-from logicmines.bot import play_game
+from logicmines.bot import first_click, play_game
+from logicmines.deal import DealError, deal
 
 BEGINNER = (9, 9, 10)
 
@@ -367,13 +369,67 @@ def test_the_short_table_of_docs_autoplay_quotes_the_runs_below_it() -> None:
         ({"workers": "2"}, TypeError, "run_games: workers must be a whole number"),
         ({"workers": 0}, ValueError, "run_games: workers must be at least 1, not 0"),
         ({"backend": "minisat"}, ValueError, "run_games: no engine 'minisat'; the engines are "),
+        # these were not checked until the first game, or not at all (a seed of -1 played)
+        ({"height": 0}, DealError, "run_games: a board has at least one row and one column, "),
+        ({"width": -3}, DealError, "run_games: a board has at least one row and one column, "),
+        ({"height": "9"}, TypeError, "run_games: height must be a whole number, not str '9'"),
+        ({"mines": 2.5}, TypeError, "run_games: mines must be a whole number, not float 2.5"),
+        ({"seed": -1}, DealError, "run_games: a seed is a whole number from 0 to 2**64 - 1, not "),
+        ({"seed": 2**64}, DealError, "run_games: a seed is a whole number from 0 to 2**64 - 1"),
+        ({"seed": True}, TypeError, "run_games: seed must be a whole number, not bool True"),
+        ({"mines": -1}, DealError, "run_games: the number of mines cannot be negative (-1)"),
+        ({"rule": None}, TypeError, "run_games: rule is a str, one of safe, zero, not NoneType"),
+        ({"ingredients": 5}, TypeError, "run_games: ingredients are names in a list or tuple "),
+        ({"ingredients": "progress"}, TypeError, "run_games: ingredients are names in a list or "
+         "tuple, like ('progress',), not one string 'progress'"),
+        ({"ingredients": [None]}, TypeError, "run_games: an ingredient is a name, a str, not "),
+        ({"ingredients": ["none"]}, ValueError, "run_games: no ingredient 'none' (no ingredient "
+         "at all is an empty tuple, ())"),
+        ({"backend": None}, TypeError, "run_games: backend is an engine's name, one of kanren"),
+        ({"backend": ["kanren"]}, TypeError, "run_games: backend is an engine's name, one of "),
+        ({"games": -1}, ValueError, "run_games: games must be at least 0, not -1"),
+        ({"start": -1}, ValueError, "run_games: start must be at least 0, not -1"),
     ],
-)
+)  # fmt: skip
 def test_run_games_checks_its_arguments_when_called(changed, error, said):
     arguments = {"height": 9, "width": 9, "mines": 10, "rule": "safe", "games": 2, **changed}
     with pytest.raises(error) as refused:
         run_games(**arguments)  # refused at the call, before any game is asked for
     assert str(refused.value).startswith(said)
+    assert "\n" not in str(refused.value)
+
+
+@pytest.mark.parametrize(
+    "size, rule",
+    [((5, 5, 30), "safe"), ((3, 3, 6), "zero"), ((16, 30, 472), "zero"), ((1, 1, 1), "safe")],
+)
+def test_run_games_refuses_mines_that_do_not_fit_in_deal_s_words(size, rule):
+    # 5x5 with 30 mines gave a generator, refused only at its first game
+    with pytest.raises(DealError) as dealt:
+        deal(*size, first=first_click(*size, rule), zero_start=rule == "zero")
+    with pytest.raises(DealError) as refused:
+        run_games(*size, rule, 1)
+    assert str(refused.value) == f"run_games: {dealt.value}"
+    assert "holds at most" in str(refused.value)
+
+
+def test_run_games_is_no_generator_and_checks_before_any_game(monkeypatch) -> None:
+    assert not inspect.isgeneratorfunction(run_games)
+    played = []
+    monkeypatch.setattr(autoplay, "play_game", lambda *args: played.append(args))
+    with pytest.raises(DealError, match="^run_games: a board has at least one row"):
+        run_games(0, 5, 1, "zero", 1)  # was a ZeroDivisionError at the first next()
+    assert played == []
+
+
+def test_run_games_takes_none_for_every_ingredient_and_fills_the_board() -> None:
+    # None is all the ingredients, as run_autoplay takes it; mines may fill all but the click
+    assert list(run_games(*BEGINNER, "zero", 2, seed=4, ingredients=None)) == list(
+        run_games(*BEGINNER, "zero", 2, seed=4)
+    )
+    assert [o.won for o in run_games(5, 5, 24, "safe", 2)] == [True, True]
+    assert [o.won for o in run_games(3, 3, 5, "zero", 1, seed=2**64 - 1)] == [True]
+    assert list(run_games(*BEGINNER, "safe", 0)) == []
 
 
 def test_wilson_refuses_more_wins_than_games():

@@ -22,7 +22,7 @@ from logicmines.bot import (
     two_click_chance,
     win_chance,
 )
-from logicmines.deal import deal
+from logicmines.deal import DealError, deal
 from logicmines.solvable import solvable
 
 ENGINE = make_backend("kanren")
@@ -285,3 +285,65 @@ def test_first_clicks() -> None:
     assert first_click(9, 9, 10, "zero") == (2, 2)
     assert first_click(2, 2, 0, "zero") == (1, 1)
     assert first_click(3, 3, 2, "zero") == (2, 2)  # dense, but the board ends at (2,2)
+
+
+@pytest.mark.parametrize(
+    "changed, error, said",
+    [
+        # "Safe" played the zero rule's first click without its 3x3 kept clear; "progress" was
+        # read as letters and ["nope"] taken, both playing the baseline
+        ({"rule": "Safe"}, ValueError, "play_game: rule is one of safe, zero, not 'Safe'"),
+        ({"rule": 0}, TypeError, "play_game: rule is a str, one of safe, zero, not int 0"),
+        ({"ingredients": "progress"}, TypeError, "play_game: ingredients are names in a list or "
+         "tuple, like ('progress',), not one string 'progress'"),
+        ({"ingredients": "lookahead,endgame"}, TypeError, "play_game: ingredients are names in a "
+         "list or tuple, like ('progress',), not one string 'lookahead,endgame'"),
+        ({"ingredients": ["nope"]}, ValueError, "play_game: no ingredient 'nope'; the ingredients "
+         "are tiebreak, progress, lookahead, endgame"),
+        ({"ingredients": ("progress", 1)}, TypeError, "play_game: an ingredient is a name, a str, "
+         "not int 1"),
+        ({"ingredients": 5}, TypeError, "play_game: ingredients are names in a list or tuple "
+         "(None: all of them), not int 5"),
+        ({"backend": None}, TypeError, "play_game: backend is an engine's name, one of kanren, "),
+        ({"backend": "minisat"}, ValueError, "play_game: no engine 'minisat'; the engines are "),
+        # a ZeroDivisionError and a raw Fraction TypeError, before
+        ({"height": 0}, DealError, "play_game: a board has at least one row and one column, not "
+         "0x5"),
+        ({"height": "5"}, TypeError, "play_game: height must be a whole number, not str '5'"),
+        ({"width": 5.0}, TypeError, "play_game: width must be a whole number, not float 5.0"),
+        ({"mines": None}, TypeError, "play_game: mines must be a whole number, not NoneType"),
+        ({"seed": "7"}, TypeError, "play_game: seed must be a whole number, not str '7'"),
+        ({"seed": -1}, DealError, "play_game: a seed is a whole number from 0 to 2**64 - 1, not "
+         "-1"),
+        ({"width": 2000, "height": 1000}, DealError, "play_game: 1000x2000 has more than "),
+        ({"mines": 25}, DealError, "play_game: 5x5 holds at most 16 mines with a zero start at "
+         "(3,3) (its 9 squares kept clear), not 25"),
+    ],
+)  # fmt: skip
+def test_play_game_refuses_bad_arguments_in_one_line(changed, error, said) -> None:
+    arguments = {"height": 5, "width": 5, "mines": 3, "rule": "zero", "seed": 7, **changed}
+    with pytest.raises(error) as refused:
+        play_game(**arguments)
+    assert str(refused.value).startswith(said)
+    assert "\n" not in str(refused.value)
+
+
+def test_play_game_refuses_mines_that_do_not_fit_in_deal_s_words() -> None:
+    for size, rule in [((5, 5, 25), "safe"), ((16, 30, 472), "zero"), ((2, 2, 1), "zero")]:
+        with pytest.raises(DealError) as dealt:
+            deal(*size, first=first_click(*size, rule), zero_start=rule == "zero")
+        with pytest.raises(DealError) as refused:
+            play_game(*size, rule, 0)
+        assert str(refused.value) == f"play_game: {dealt.value}"
+
+
+def test_play_game_takes_none_for_every_ingredient_and_any_iterable_of_names() -> None:
+    everything = [play_game(9, 9, 10, "zero", seed) for seed in range(3)]
+    assert [play_game(9, 9, 10, "zero", seed, None) for seed in range(3)] == everything
+    assert [play_game(9, 9, 10, "zero", seed, list(INGREDIENTS)) for seed in range(3)] == everything
+    chosen = [play_game(9, 9, 10, "safe", seed, ("endgame", "tiebreak")) for seed in range(3)]
+    again = [play_game(9, 9, 10, "safe", seed, iter(["tiebreak", "endgame"])) for seed in range(3)]
+    assert again == chosen
+    # the edges of what is accepted: every square but the click mined, the largest seed
+    assert play_game(5, 5, 24, "safe", 2**64 - 1).won
+    assert play_game(3, 3, 5, "zero", 0, ()).won

@@ -235,6 +235,16 @@ def test_bash_completes_example_names_and_shells():
     assert _complete("completion", "") == ["bash", "zsh"]
 
 
+def test_a_shell_completion_does_not_know_is_refused_by_the_name_usage_gives_it():
+    run = run_main(["completion", "fish"])
+    assert run.status == 2 and run.err.startswith(
+        "logicmines: error: argument SHELL: invalid choice: 'fish' (choose from 'bash', 'zsh')"
+    )
+    assert run_main(["completion", "--help"]).out.startswith(
+        "usage: logicmines completion [-h] SHELL"
+    )
+
+
 @pytest.mark.skipif(BASH is None, reason="bash is not installed")
 def test_bash_completes_a_board_file_name(tmp_path):
     (tmp_path / "boards.txt").write_text("2?\n")
@@ -547,3 +557,18 @@ def test_an_option_given_twice_is_refused_not_silently_replaced(words, option):
     assert run.status == 2 and run.out == ""
     (line,) = run.err.splitlines()
     assert line.startswith(f"logicmines: error: argument {option}: given twice; give it once")
+
+
+def test_a_second_board_file_is_told_that_one_file_holds_them_all(tmp_path):
+    board = tmp_path / "a.txt"
+    board.write_text("1?\n")
+    run = run_main(["stats", str(board), str(board)])
+    assert run.status == 2 and run.err == (
+        f"logicmines: error: unrecognized arguments: {board}: stats reads one FILE (put several "
+        "boards in one file, a blank line between them) (see 'logicmines stats --help')\n"
+    )
+    # an unknown option is not taken for a file
+    run = run_main(["check", str(board), "--frobnicate"])
+    assert run.err == (
+        "logicmines: error: unrecognized arguments: --frobnicate (see 'logicmines check --help')\n"
+    )

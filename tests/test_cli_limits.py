@@ -473,7 +473,7 @@ def test_a_file_name_with_a_control_character_is_shown_escaped(in_tmp, ch):
 @pytest.mark.parametrize(
     "argv, where, said",
     [
-        (["generate", "puzzle", "-1x5"], None, "a size is HxW (like 16x30) or one of"),
+        (["generate", "puzzle", "-1x5"], None, "argument HxW: a size is HxW (like 16x30) or"),
         (["reveal", "--click", "-1,0"], "<stdin>:1", "click (-1,0) is outside the board"),
         (
             ["generate", "game", "5x5", "--mines", "3", "--first", "-1,0"],
@@ -693,8 +693,9 @@ def test_a_value_that_is_not_utf8_is_shown_by_its_bytes_in_argument_errors():
 
 def test_a_size_that_is_not_utf8_is_shown_by_its_bytes():
     run = run_main(["generate", "puzzle", os.fsdecode(b"9x\xff")])
-    assert run.status == 2 and run.err.startswith("logicmines: error: a size is HxW"), run.err
-    assert run.err.endswith(" not '9x\\xff'\n"), run.err
+    said = "logicmines: error: argument HxW: a size is HxW"
+    assert run.status == 2 and run.err.startswith(said), run.err
+    assert " not '9x\\xff' (see" in run.err, run.err
 
 
 def test_a_file_name_with_a_typed_backslash_u_is_shown_as_typed(in_tmp):
@@ -797,3 +798,26 @@ def test_a_whole_number_may_have_a_plus_sign_as_a_number_of_seconds_may(argv):
 def test_a_plus_sign_alone_or_with_another_sign_is_no_number(value):
     run = run_main(["count", "--mines", value], stdin="1?\n")
     assert run.status == 2 and f"expected a whole number, got {value!r}" in run.err, run.err
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["generate", "puzzle", "5x"], "argument HxW: a size is HxW (like 16x30) or one of"),
+        (["generate", "game", "0x5", "--mines", "1"], "argument HxW: a board has at least one row"),
+        (["play", "--size", "0x5", "--mines", "1"], "argument --size: a board has at least one"),
+        (["autoplay", "--size", "9x9x9"], "argument --size: a size is HxW"),
+    ],
+)
+def test_a_bad_size_names_its_argument_as_every_bad_value_does(argv, said):
+    run = run_main(argv)
+    assert run.status == 2 and run.err.startswith(f"logicmines: error: {said}"), run.err
+    assert run.err.count("\n") == 1
+
+
+def test_a_size_is_taken_without_the_spaces_around_it():
+    run = run_main(["generate", "game", " 5x5 "])
+    assert run.err == (
+        "logicmines: error: generate game 5x5 needs --mines N (a preset such as expert brings "
+        "its own)\n"
+    )

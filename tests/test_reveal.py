@@ -159,6 +159,8 @@ def test_of_several_clicks_the_one_refused_is_numbered():
         play(board, [(0, 0), (9, 9)])
     with pytest.raises(RevealError, match=r"^click \(9,9\) is outside"):  # one click: no number
         play(board, [(9, 9)])
+    with pytest.raises(TypeError, match=r"^play: click 2: a click is a \(row, column\) pair"):
+        play(board, [(0, 0), "x"])
 
 
 def test_click_on_a_lost_board_is_an_error():

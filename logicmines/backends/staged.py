@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from itertools import islice
@@ -83,7 +84,9 @@ class StagedBackend:
                 solved = next(found, None)
             if solved is None:
                 return
+            away = time.monotonic()
             yield solved
+            deadline.put_off(time.monotonic() - away)  # the caller's time, not the search's
 
     def _solutions(self, board: Board, limit: int | None, mines: int | None) -> Iterator[Board]:
         if limit is not None and limit > sys.maxsize:
