@@ -20,7 +20,17 @@ from typing import TextIO
 
 from .backends import make_backend
 from .board import Cell, require_whole
-from .bot import DEFAULT, INGREDIENTS, RULES, Guess, Outcome, first_click, play_game, prepare_game
+from .bot import (
+    DEFAULT,
+    INGREDIENTS,
+    RULES,
+    Guess,
+    Outcome,
+    checked_ingredients,
+    first_click,
+    play_game,
+    prepare_game,
+)
 from .deal import DealError, check_seed, deal, parse_size
 from .engine import BackendUnavailable, EngineError, EngineTimeout
 from .files import is_terminal
@@ -248,7 +258,7 @@ def run_autoplay(
     every game too: in text, as a board file of the positions guessed on (`show_lines`); in
     JSON, as each game's `guessed`. `ingredients`: the bot's (None: all, `bot.DEFAULT`)."""
     out, err = out or sys.stdout, err or sys.stderr
-    ingredients = DEFAULT if ingredients is None else tuple(ingredients)
+    ingredients = checked_ingredients("run_autoplay", ingredients)  # a TypeError: a caller's slip
     try:
         height, width, mines = _settings(size, mines, rules, games, seed, workers)
         if start < 0:

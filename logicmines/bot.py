@@ -180,7 +180,7 @@ def prepare_game(
         raise TypeError(f"{who}: rule is a str, one of {', '.join(RULES)}, not {shown_value(rule)}")
     if rule not in RULES:
         raise ValueError(f"{who}: rule is one of {', '.join(RULES)}, not {rule!r}")
-    chosen = _ingredients(who, ingredients)
+    chosen = checked_ingredients(who, ingredients)
     if not isinstance(backend, str):
         raise TypeError(
             f"{who}: backend is an engine's name, one of {', '.join(REGISTRY)}, not "
@@ -198,7 +198,7 @@ def prepare_game(
     return chosen, game
 
 
-def _ingredients(who: str, ingredients: Iterable[str] | None) -> tuple[str, ...]:
+def checked_ingredients(who: str, ingredients: Iterable[str] | None) -> tuple[str, ...]:
     """`prepare_game`'s ingredients checked (see there), as a tuple."""
     if ingredients is None:
         return DEFAULT

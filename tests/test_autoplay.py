@@ -596,3 +596,9 @@ def test_an_unknown_ingredient_is_one_line_that_lists_them(value, said) -> None:
     assert run.status == 2 and run.out == ""
     (line,) = run.err.splitlines()
     assert line.startswith(f"logicmines: error: argument --ingredients: {said}: the ingredients")
+
+
+def test_run_autoplay_refuses_ingredients_given_as_one_string():
+    # it was read letter by letter: "no ingredient 'p'", as if the user had typed that
+    with pytest.raises(TypeError, match=r"^run_autoplay: ingredients are names in a list"):
+        run_autoplay("beginner", games=1, ingredients="progress", err=io.StringIO())
