@@ -149,7 +149,7 @@ def deal(
         require_cell("deal", "first", first)
     check_size(height, width)
     check_seed(seed)
-    valid_timeout(timeout)  # refused even where no limit is read (a deal that moves no mine)
+    valid_timeout(timeout, "deal")  # refused even where no limit is read (no mine moved)
     first = (height // 2, width // 2) if first is None else tuple(first)
     kept = _kept_clear(height, width, mines, first, zero_start)
     draw = Draw(seed)

@@ -78,15 +78,20 @@ class Engine(Protocol):
 LONGEST = 1_000_000.0
 
 
-def valid_timeout(seconds: float | None) -> float | None:
-    """`seconds` when it is a usable time limit (None: no limit), else ValueError saying why."""
+def valid_timeout(seconds: float | None, who: str = "") -> float | None:
+    """`seconds` when it is a usable time limit (None: no limit), else TypeError or ValueError
+    saying why (after `who: `, the function given it, when named)."""
     if seconds is None:
         return None
+    named = f"{who}: " if who else ""
     if not isinstance(seconds, numbers.Real) or isinstance(seconds, bool):
-        raise TypeError(f"a timeout is a number of seconds or None, not {shown_value(seconds)}")
+        raise TypeError(
+            f"{named}a timeout is a number of seconds or None, not {shown_value(seconds)}"
+        )
     if not 0 < seconds <= LONGEST:
         raise ValueError(
-            f"a timeout is a positive number of seconds, at most {LONGEST:,.0f}, not {seconds!r}"
+            f"{named}a timeout is a positive number of seconds, at most {LONGEST:,.0f}, "
+            f"not {seconds!r}"
         )
     return float(seconds)
 

@@ -21,7 +21,7 @@ from .analysis import analyze_staged
 from .backends import Backend
 from .board import Board, Cell, require_whole, shown_value
 from .deal import DealError, Draw, check_seed, check_size
-from .engine import Deadline, PieceMemo
+from .engine import Deadline, PieceMemo, valid_timeout
 from .generate import MINES
 from .problem import Constraint, Problem
 from .results import Verdict
@@ -103,6 +103,7 @@ def make_puzzle(
     `progress(done, cells)`, when given, is told after each cell weighed (it changes nothing)."""
     count = mines_for(height, width, mines, density)
     require_whole("make_puzzle", "seed", seed)
+    valid_timeout(timeout, "make_puzzle")
     try:
         check_seed(seed)
     except DealError as error:

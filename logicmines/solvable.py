@@ -27,7 +27,7 @@ from .board import (
     require_cell,
     require_whole,
 )
-from .engine import Deadline
+from .engine import Deadline, valid_timeout
 from .problem import Constraint, Problem
 from .staging import settle
 from .words import at, off_board, plural
@@ -258,6 +258,7 @@ def solvable(
 ) -> Solvability:
     """Play `game` (a LeetCode game board, mines marked M) from `click` by deduction alone, with
     the mine total `mines` when given. SolvableError for a board or click it cannot play."""
+    valid_timeout(timeout, "solvable")
     deadline = Deadline("solvable", timeout)  # from the call: reading the game counts too
     layout = check_game(game, click, mines)
     click = tuple(click)

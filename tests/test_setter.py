@@ -178,3 +178,16 @@ def test_no_progress_line_where_stderr_is_not_a_terminal():
     progress.end()
     assert stream.getvalue() == ""
     MakingProgress(None)(1, 2)  # stderr closed (2>&-)
+
+
+@pytest.mark.parametrize(
+    ("timeout", "error", "said"),
+    [
+        ("5", TypeError, "make_puzzle: a timeout is a number of seconds or None, not str '5'"),
+        (0, ValueError, "make_puzzle: a timeout is a positive number of seconds"),
+    ],
+)
+def test_a_bad_timeout_names_the_function_given_it(timeout, error, said):
+    with pytest.raises(error) as raised:
+        make_puzzle(3, 3, timeout=timeout)
+    assert str(raised.value).startswith(said)

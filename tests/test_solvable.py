@@ -196,3 +196,8 @@ def test_the_neighbours_worked_out_when_asked_are_the_boards(height, width, data
         with pytest.raises(KeyError):
             around[off]
     assert len(around) == height * width  # a cell off the board is not kept
+
+
+def test_a_bad_timeout_names_the_function_given_it():
+    with pytest.raises(TypeError, match=r"^solvable: a timeout is a number of seconds or None"):
+        solvable(Board.from_text("EM / EE"), (1, 0), timeout="5")
