@@ -140,7 +140,12 @@ class Board:
 
     @classmethod
     def from_text(cls, text: str, kind: Kind | None = None) -> Board:
-        """Build a board from rows separated by `/`, newlines or spaces: `"1121 / 1??*"`."""
+        """A board from its rows in one string, separated by `/`, newlines or spaces:
+        `"1121 / 1??*"`. Without `kind`, it is a game board if any of E M B X appears in it, and
+        otherwise a puzzle. It reads only the cells `Board` takes: a `#` comment, the bracketed
+        LeetCode form and `F` or `.` (for `*` or `?`) are each a ValueError, and a blank line is
+        one more separator, not the end of a board. parse_board and parse_boards read all of
+        those, as a board file holds them (but not `/` or spaces between rows)."""
         if not isinstance(text, str):
             raise TypeError(f"Board.from_text needs the board's text, not {shown_value(text)}")
         rows = tuple(text.replace("/", " ").split())
@@ -183,8 +188,19 @@ class Board:
                 yield (r, c)
 
     def neighbours(self, cell: Cell) -> tuple[Cell, ...]:
-        """The up to 8 cells around `cell`, each once, inside the board."""
-        return neighbours_within(cell, self.height, self.width)
+        """The up to 8 cells around `cell`, each once, all on the board. A cell off the board is
+        a ValueError; what is not a (row, column) pair of whole numbers, a TypeError."""
+        height, width = len(self.rows), len(self.rows[0])
+        # The usual call, with a board's own cell, pays for a few type tests and comparisons.
+        if type(cell) is tuple and len(cell) == 2:
+            r, c = cell
+            if type(r) is int and type(c) is int and 0 <= r < height and 0 <= c < width:
+                return neighbours_within(cell, height, width)
+        require_cell("neighbours", "cell", cell)
+        r, c = cell
+        if not (0 <= r < height and 0 <= c < width):
+            raise ValueError(f"neighbours: {at(cell)} is not on the {height}x{width} board")
+        return neighbours_within((int(r), int(c)), height, width)  # an int subclass, say
 
     def as_puzzle(self) -> Board:
         """The puzzle this board poses (docs/rules.md): for a game, E and M are ?, B is 0."""
@@ -194,8 +210,9 @@ class Board:
         return replace(self, rows=rows, kind="puzzle")
 
     def with_rows(self, rows: tuple[str, ...] | list[str]) -> Board:
-        """The same board (kind, form, origin) with other cells."""
-        return replace(self, rows=tuple(rows))
+        """The same board (kind, form, origin) with other cells: `rows` as `Board` takes them, a
+        tuple or list of strings, one to a row (one string is a TypeError there and here)."""
+        return replace(self, rows=rows)
 
     def as_grid(self) -> Board:
         """The same board, to be drawn as a grid whatever form it came in."""
@@ -330,10 +347,24 @@ def require_whole(who: str, argument: str, value: object, optional: bool = False
 
 
 def _as_int(value: object) -> str:
-    """For an integer that is not a Python int (numpy's int64, say): how to make it one."""
-    if isinstance(value, bool) or not hasattr(type(value), "__index__"):
+    """For an integer that is not a Python int (numpy's int64, say): how to make it one. Nothing
+    for an int, which needs no telling (a pair `(0.5, 1)` is refused for its 0.5, not its 1)."""
+    if whole_number(value) or isinstance(value, bool) or not hasattr(type(value), "__index__"):
         return ""
     return " (a Python int is wanted: int() makes one of it)"
+
+
+def require_flag(who: str, argument: str, value: object) -> None:
+    """TypeError unless `value` is True or False: a flag given as "no" or 0 would be read by its
+    truth, which is not always what was meant ("no" is true)."""
+    if not isinstance(value, bool):
+        raise TypeError(f"{who}: {argument} must be True or False, not {shown_value(value)}")
+
+
+def require_callable(who: str, argument: str, value: object) -> None:
+    """TypeError unless `value` is None or can be called (a progress report, say)."""
+    if value is not None and not callable(value):
+        raise TypeError(f"{who}: {argument} must be a function or None, not {shown_value(value)}")
 
 
 def require_cell(who: str, argument: str, value: object) -> None:

@@ -23,7 +23,15 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
-from .board import Board, Cell, require_cell, require_whole, shown_value
+from .board import (
+    Board,
+    Cell,
+    require_callable,
+    require_cell,
+    require_flag,
+    require_whole,
+    shown_value,
+)
 from .engine import Deadline, valid_timeout
 from .solvable import Position
 from .words import at, off_board, plural, said
@@ -142,11 +150,14 @@ def deal(
     `zero_start` its whole 3x3 neighbourhood is mine-free; with `no_guess`, `solvable` wins it
     from that click with the mine total. DealError for what cannot be dealt. `progress(moved,
     most)`, when given, is told after each mine a no-guess deal moves (it changes nothing).
-    A size, count, seed or first click of the wrong type is a TypeError."""
+    A size, count, seed, first click, flag, timeout or progress of the wrong type is a TypeError."""
     for argument, value in (("height", height), ("width", width), ("mines", mines), ("seed", seed)):
         require_whole("deal", argument, value)
     if first is not None:
         require_cell("deal", "first", first)
+    require_flag("deal", "no_guess", no_guess)
+    require_flag("deal", "zero_start", zero_start)
+    require_callable("deal", "progress", progress)
     check_size(height, width)
     check_seed(seed)
     valid_timeout(timeout, "deal")  # refused even where no limit is read (no mine moved)

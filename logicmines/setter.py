@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from .analysis import analyze_staged
 from .backends import Backend
-from .board import Board, Cell, require_whole, shown_value
+from .board import Board, Cell, require_callable, require_flag, require_whole, shown_value
 from .deal import DealError, Draw, check_seed, check_size
 from .engine import Deadline, PieceMemo, valid_timeout
 from .generate import MINES
@@ -103,6 +103,8 @@ def make_puzzle(
     `progress(done, cells)`, when given, is told after each cell weighed (it changes nothing)."""
     count = mines_for(height, width, mines, density)
     require_whole("make_puzzle", "seed", seed)
+    require_flag("make_puzzle", "minimal", minimal)
+    require_callable("make_puzzle", "progress", progress)
     valid_timeout(timeout, "make_puzzle")
     try:
         check_seed(seed)

@@ -107,7 +107,9 @@ def test_a_click_that_is_not_a_pair_of_whole_numbers_is_a_type_error(click):
     with pytest.raises(TypeError, match=wanted):
         reveal(GAME, click)
     with pytest.raises(TypeError, match=wanted):
-        play(GAME, [(0, 0), click])
+        play(GAME, [click])
+    with pytest.raises(TypeError, match=wanted.replace("^", "^play: click 2: ")):
+        play(GAME, [(0, 0), click])  # of several, the one that is not a click is numbered
 
 
 def test_a_click_written_as_a_list_is_a_click():

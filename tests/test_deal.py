@@ -194,6 +194,10 @@ def test_what_cannot_be_dealt_is_one_clear_error(call, message):
         # the limit is checked though a deal that moves no mine never reads it
         (lambda: deal(5, 5, 3, timeout=-1), ValueError, "a timeout is a positive number"),
         (lambda: deal(5, 5, 3, timeout="1"), TypeError, "a timeout is a number of seconds"),
+        # a flag by its truth would read "no" as yes
+        (lambda: deal(3, 3, 1, no_guess="no"), TypeError, "deal: no_guess must be True or False"),
+        (lambda: deal(3, 3, 1, zero_start=1), TypeError, "deal: zero_start must be True or False"),
+        (lambda: deal(3, 3, 1, progress=3), TypeError, "deal: progress must be a function or None"),
     ],
 )
 def test_arguments_of_the_wrong_kind_are_refused_whatever_the_path(call, error, message):

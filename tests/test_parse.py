@@ -809,3 +809,44 @@ def test_a_million_blank_lines_read_in_little_memory():
     assert boards[1].line == 2_001_002
     if sys.version_info >= (3, 11):
         assert peak < 100_000_000, peak  # it was about 300 bytes a line more, 600 MB here
+
+
+# --- Board.from_text: rows in one string, not a board file ---------------------------------------
+
+
+def test_from_text_reads_rows_apart_by_slashes_newlines_or_spaces():
+    for text in ("12 / 3?", "12\n3?", "12 3?", " 12/3? "):
+        assert Board.from_text(text).rows == ("12", "3?"), text
+
+
+@pytest.mark.parametrize(
+    "text, kind",
+    [("12 / 3?", "puzzle"), ("12 / 3E", "game"), ("1M", "game"), ("B1", "game"), ("X1", "game")],
+)
+def test_from_text_makes_a_game_board_when_a_game_letter_appears(text, kind):
+    assert Board.from_text(text).kind == kind
+
+
+def test_from_text_takes_the_kind_it_is_given():
+    assert Board.from_text("12 / 34", "game").kind == "game"
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["# a note\n12\n3?", '[["E","M"],["E","E"]]', "1F\n.?"],
+    ids=["comment", "brackets", "F."],
+)
+def test_from_text_refuses_what_only_a_board_file_holds(text):
+    with pytest.raises(ValueError):
+        Board.from_text(text)
+    assert parse_board(text)
+
+
+def test_from_text_reads_a_blank_line_as_one_more_separator():
+    assert Board.from_text("12\n\n3?").rows == ("12", "3?")
+    assert rows("12\n\n3?") == [("12",), ("3?",)]
+
+
+def test_a_board_file_does_not_set_rows_apart_by_slashes():
+    with pytest.raises(BoardSyntaxError, match="unexpected '/'"):
+        parse_board("12 / 3?")

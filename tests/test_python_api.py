@@ -138,3 +138,85 @@ def test_a_fresh_backend_list_is_not_the_registry_itself():
 def test_unknown_backend_name_is_a_value_error_that_lists_the_names():
     with pytest.raises(ValueError, match="unknown backend 'minikanren'; choose one of kanren, "):
         logicmines.get_backend("minikanren")
+
+
+@pytest.mark.parametrize("name", list(REGISTRY))
+def test_every_engine_is_a_backend(name):
+    assert isinstance(logicmines.get_backend(name), Backend)
+
+
+def test_what_answers_no_question_is_not_a_backend():
+    assert not isinstance(object(), Backend)
+    assert not isinstance(logicmines.parse_board("1?"), Backend)
+
+
+def test_engines_list_the_same_solutions_each_in_its_own_order():
+    # As docs/python.md says: so a limit below the count may give different solutions.
+    board = logicmines.parse_board("??\n??")
+    every = {
+        name: [str(s) for s in logicmines.get_backend(name).solutions(board)] for name in REGISTRY
+    }
+    assert all(sorted(found) == sorted(every["kanren"]) for found in every.values())
+    assert len(every["kanren"]) == 16
+    first = {name: found[:2] for name, found in every.items()}
+    assert first["kanren"] == ["00 / 00", "*1 / 11"]
+    assert first["reference"] == ["** / **", "*3 / **"]
+    for name in REGISTRY:
+        engine = logicmines.get_backend(name)
+        assert [str(s) for s in engine.solutions(board, limit=2)] == first[name], name
+
+
+# --- Board's own methods ------------------------------------------------------------------------
+
+
+def test_neighbours_are_the_cells_around_on_the_board():
+    board = logicmines.Board(("123", "456", "78?"))
+    assert board.neighbours((0, 0)) == ((0, 1), (1, 0), (1, 1))
+    assert len(board.neighbours((1, 1))) == 8
+    assert board.neighbours([2, 2]) == ((1, 1), (1, 2), (2, 1))
+    for r, c in board.cells():
+        around = {(i, j) for i in range(r - 1, r + 2) for j in range(c - 1, c + 2)}
+        on_board = {cell for cell in around if 0 <= cell[0] < 3 and 0 <= cell[1] < 3}
+        assert set(board.neighbours((r, c))) == on_board - {(r, c)}
+
+
+@pytest.mark.parametrize("cell", [(-1, 0), (0, -1), (2, 0), (0, 2), (5, 5)])
+def test_neighbours_of_a_cell_off_the_board_is_a_value_error(cell):
+    # (-1, 0) gave (-2, 0) and others, all off the board
+    board = logicmines.Board(("12", "3?"))
+    with pytest.raises(ValueError, match=r"^neighbours: \(.*\) is not on the 2x2 board$"):
+        board.neighbours(cell)
+
+
+@pytest.mark.parametrize("cell", ["ab", None, (0,), (0, 1, 2), (0.0, 1), (True, 0), {0, 1}])
+def test_neighbours_of_what_is_not_a_cell_is_a_type_error_that_names_it(cell):
+    board = logicmines.Board(("12", "3?"))
+    with pytest.raises(TypeError, match=r"^neighbours: cell is a \(row, column\) pair"):
+        board.neighbours(cell)
+
+
+def test_a_cell_of_python_ints_is_not_told_to_become_ints():
+    # The hint for numpy's integers was given for (0.5, 1) too, because of its 1.
+    with pytest.raises(TypeError) as refused:
+        logicmines.Board(("12", "3?")).neighbours((0.5, 1))
+    assert str(refused.value).endswith("whole numbers, not tuple (0.5, 1)")
+
+
+def test_with_rows_keeps_the_board_and_changes_its_cells():
+    game = logicmines.parse_board('[["E","M"],["E","E"]]', "game.txt")
+    after = game.with_rows(["B1", "BM"])
+    assert (after.rows, after.kind, after.form, after.source) == (
+        ("B1", "BM"),
+        "game",
+        "brackets",
+        "game.txt",
+    )
+
+
+def test_with_rows_refuses_one_string_as_board_does():
+    board = logicmines.Board(("12",))
+    with pytest.raises(TypeError) as as_board:
+        logicmines.Board("12")
+    with pytest.raises(TypeError) as with_rows:
+        board.with_rows("12")  # was read as the rows "1" and "2"
+    assert str(with_rows.value) == str(as_board.value)

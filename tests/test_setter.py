@@ -191,3 +191,10 @@ def test_a_bad_timeout_names_the_function_given_it(timeout, error, said):
     with pytest.raises(error) as raised:
         make_puzzle(3, 3, timeout=timeout)
     assert str(raised.value).startswith(said)
+
+
+def test_a_flag_or_a_progress_of_the_wrong_kind_is_refused():
+    with pytest.raises(TypeError, match=r"^make_puzzle: minimal must be True or False, not str"):
+        make_puzzle(3, 3, mines=2, minimal="no")  # it was read as true, and "no" went into JSON
+    with pytest.raises(TypeError, match=r"^make_puzzle: progress must be a function or None"):
+        make_puzzle(3, 3, mines=2, progress=3)

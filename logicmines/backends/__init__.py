@@ -1,16 +1,19 @@
 """The engines behind `--backend`: one protocol, a registry by name.
 
-A backend answers the four questions below about a board; its `timeout` (seconds, or None for no
-limit) bounds each answer, which then raises EngineTimeout. Most backends are built on
-`StagedBackend` (backends/staged.py), so that they implement only `models(piece, limit)`; the
-whole-board engines (`reference`, `gprolog`) answer the four questions themselves.
+A backend answers the four questions below about a board; its `timeout` attribute (seconds, or
+None for no limit) bounds each answer, which then raises EngineTimeout. `get_backend(name,
+timeout)` makes one; given None there, an engine takes its own default: no limit for `kanren`
+and `prolog`, DEFAULT_TIMEOUT (60 seconds) for the whole-board engines (`reference`, `gprolog`,
+`clingo`, `clpfd`). `kanren` and `prolog` are built on `StagedBackend` (backends/staged.py), so
+that they implement only `models(piece, limit)`; the whole-board engines answer the four
+questions themselves.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from importlib import import_module
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from ..analysis import Analysis
 from ..board import Board
@@ -18,12 +21,17 @@ from ..engine import BackendUnavailable, EngineError, EngineTimeout  # noqa: F40
 from ..results import CheckResult
 
 
+@runtime_checkable
 class Backend(Protocol):
     """What every engine answers about a board (a game board is read as the puzzle it poses).
 
-    Make one with `get_backend(name, timeout)`. `timeout` (seconds, or None for no limit) bounds
-    each answer; an answer that takes longer raises EngineTimeout. A `mines` argument says the
-    board holds exactly that many mines in all (known mines included).
+    Make one with `get_backend(name, timeout)`: `timeout` in seconds, or None for the engine's own
+    default (no limit, except for `reference`, `gprolog`, `clingo` and `clpfd`, which stop after
+    their DEFAULT_TIMEOUT, 60 seconds). The `timeout` attribute bounds each answer; an answer
+    that takes longer raises EngineTimeout. Set to None afterwards, it lets any engine take as
+    long as it needs. A `mines` argument says the board holds exactly that many mines in all
+    (known mines included). `isinstance(engine, Backend)` is true of every engine `get_backend`
+    makes; it looks only for these names, not at their arguments.
     """
 
     name: str
@@ -41,7 +49,8 @@ class Backend(Protocol):
         self, board: Board, limit: int | None = None, mines: int | None = None
     ) -> Iterator[Board]:
         """The solutions of `board` (the first `limit` of them, or all for None; with `mines`,
-        only those with exactly that many mines in all), each a fully revealed puzzle board."""
+        only those with exactly that many mines in all), each a fully revealed puzzle board. The
+        order is the engine's own: engines list the same solutions, not in the same order."""
         ...
 
     def analyze(self, board: Board, mines: int | None = None) -> Analysis:

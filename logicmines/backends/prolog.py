@@ -274,11 +274,13 @@ _NO_MODEL = "the reference program finds no solution"
 
 @checks_arguments
 class ReferenceBackend:
-    """check / count / solutions by the seeds' original program, ported (prolog/minesweeper.pl).
+    """check / count / solutions / analyze by the seeds' original program, ported
+    (prolog/minesweeper.pl).
 
     It runs m/2 on the whole board, with no staging: `check` is s/1 (every solution collected
     by setof/3, unique when there is exactly one), `count` counts m/2's answers one by one,
-    `solutions` lists m/2's answers in its order. So it is slow by nature: its time grows with
+    `solutions` lists m/2's answers in its order, `analyze` tallies each unknown cell over
+    every answer listed. So it is slow by nature: its time grows with
     the number of solutions, fine for the example boards of docs/rules.md and boards of a dozen
     unknown cells, hopeless for a 16x16 board with a third of it hidden. It is here as the
     meaning that the other engines are checked against, not as a tool for big boards.
