@@ -1089,6 +1089,8 @@ def run_generate(args: argparse.Namespace, out: Out) -> int:
                     "its own)"
                 )
             progress = DealingProgress(sys.stderr)  # a no-guess deal of a big board, minutes
+            if args.no_guess:
+                progress.begin()  # its first play, before any move, takes seconds too
             try:
                 game = deal(
                     height,

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import math
 import re
+import threading
 import time
 from dataclasses import dataclass
 from typing import TextIO
@@ -415,6 +416,8 @@ class MakingProgress:
         self.start = self.clock()
         self.quiet, self.shown, self.open = quiet, None, False
         self.live = is_terminal(stream)
+        self.lock = threading.Lock()  # DealingProgress draws from a second thread too
+        self.last: tuple[float, int] | None = None  # (when, done) at the line drawn last
 
     def __call__(self, done: int, cells: int) -> None:
         if not self.live:
@@ -428,10 +431,15 @@ class MakingProgress:
 
     def line(self, done: int, cells: int, elapsed: float) -> str:
         rate = done / max(elapsed, 1e-9)
-        left = (cells - done) / rate if rate else 0.0
+        # The time left, at the pace of the last stretch: later cells cost more than the first
+        # (more of the board is hidden), so the pace since the start promised too little.
+        when, before = self.last or (self.start, 0)
+        pace = (done - before) / (self.start + elapsed - when) if elapsed > when - self.start else 0
+        self.last = (self.start + elapsed, done)
+        left = (cells - done) / (pace or rate) if pace or rate else 0.0
         return (
             f"generate puzzle: {grouped(done)} of {grouped(cells)} cells weighed, "
-            f"{rate:,.0f} a second, about {_duration(left)} left"
+            f"{rate:,.0f} a second, about {_duration(left, up=True)} left"
         )
 
     def end(self) -> None:
@@ -440,23 +448,67 @@ class MakingProgress:
             self.open = False
 
     def _write(self, text: str) -> None:
-        try:
-            self.stream.write(text)
-            self.stream.flush()
-        except (OSError, ValueError):  # a terminal gone: the board still comes
-            self.live = False
+        with self.lock:
+            if not self.live:
+                return
+            try:
+                self.stream.write(text)
+                self.stream.flush()
+            except (OSError, ValueError):  # a terminal gone: the board still comes
+                self.live = False
 
 
 class DealingProgress(MakingProgress):
     """`generate game --no-guess`'s progress, as MakingProgress shows it: the mines moved so far
-    and the most it will move before it gives up. No time left: any move may be the last."""
+    and the most it will move before it gives up. No time left: any move may be the last.
 
-    def line(self, done: int, most: int, elapsed: float) -> str:
+    A big board's first play, before any move, takes seconds: `begin()` starts a thread that
+    draws the line twice a second from then on (the time goes on even when no mine moves), and
+    `end()` stops it."""
+
+    def __init__(self, stream: TextIO | None, clock=None, quiet: float = 1.0):
+        super().__init__(stream, clock, quiet)
+        self.done, self.most = 0, None
+        self.stop = threading.Event()
+        self.ticker: threading.Thread | None = None
+
+    def __call__(self, done: int, most: int) -> None:
+        self.done, self.most = done, most
+        super().__call__(done, most)
+
+    def begin(self) -> None:
+        """Draw the line from the second thread until `end()`, on a terminal only."""
+        if self.live and self.ticker is None:
+            self.ticker = threading.Thread(target=self._tick_on, daemon=True)
+            self.ticker.start()
+
+    def _tick_on(self) -> None:
+        while not self.stop.wait(0.5):
+            self.tick()
+
+    def tick(self) -> None:
+        """The line as it stands now: the moves told so far, and the time."""
+        super().__call__(self.done, self.most)
+
+    def line(self, done: int, most: int | None, elapsed: float) -> str:
+        limit = "" if most is None else f" (it gives up after {grouped(most)})"
         return (
-            f"generate game: {plural(done, 'mine')} moved for a game that needs no guess "
-            f"(it gives up after {grouped(most)}), {_duration(elapsed)} so far"
+            f"generate game: {plural(done, 'mine')} moved for a game that needs no guess"
+            f"{limit}, {_duration(elapsed)} so far"
         )
 
+    def end(self) -> None:
+        self.stop.set()
+        if self.ticker is not None:
+            self.ticker.join()
+            self.ticker = None
+        super().end()
 
-def _duration(seconds: float) -> str:
-    return f"{seconds:.0f} s" if seconds < 90 else f"{seconds / 60:,.0f} min"
+
+def _duration(seconds: float, up: bool = False) -> str:
+    """Seconds as `12 s` or `3 min`; `up` rounds a time still to come up, not to the nearest
+    (1.4 s left is `2 s`: a time left said too short is the one that disappoints)."""
+    if seconds < 90:
+        return f"{math.ceil(seconds) if up else round(seconds):.0f} s"
+    minutes = seconds / 60
+    return f"{math.ceil(minutes) if up else round(minutes):,} min"

@@ -141,6 +141,37 @@ def test_the_dealing_progress_line_counts_moves_and_time_and_is_erased():
     )
 
 
+def test_the_dealing_line_is_drawn_before_the_first_move_and_the_ticker_stops():
+    # A big board's first play takes seconds before any mine moves: the ticker draws the line
+    # meanwhile, without the most moves until the deal has said it.
+    now = [0.0]
+    screen = io.StringIO()
+    screen.isatty = lambda: True  # type: ignore[method-assign]
+    progress = DealingProgress(screen, clock=lambda: now[0])
+    now[0] = 1.5
+    progress.tick()
+    assert screen.getvalue() == (
+        "\rgenerate game: 0 mines moved for a game that needs no guess, 2 s so far\x1b[K"
+    )
+    now[0] = 4.0
+    progress(2, 360_000)
+    now[0] = 5.0
+    progress.tick()  # no move since: the time goes on
+    assert screen.getvalue().endswith("(it gives up after 360,000), 5 s so far\x1b[K")
+    progress.begin()
+    assert progress.ticker is not None and progress.ticker.is_alive()
+    ticker = progress.ticker
+    progress.end()
+    assert not ticker.is_alive() and screen.getvalue().endswith("\r\x1b[K")
+
+
+def test_no_ticker_where_stderr_is_not_a_terminal():
+    progress = DealingProgress(io.StringIO())
+    progress.begin()
+    assert progress.ticker is None
+    progress.end()
+
+
 def test_the_printed_game_reads_back_as_the_same_board():
     game = deal(9, 9, 10, no_guess=True, seed=2)
     lines = game_lines(game)

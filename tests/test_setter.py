@@ -163,10 +163,21 @@ def test_the_progress_line_waits_a_second_is_rewritten_in_place_and_erased_at_th
     progress(999, 1000_000)
     progress.end()
     assert screen.getvalue().endswith(
-        "\rgenerate puzzle: 999 of 1,000,000 cells weighed, 2 a second, about 6,667 min left"
+        # the time left at the pace since the line before (599 cells in 398 s), not since the
+        # start: later cells cost more, and the mean promised too little
+        "\rgenerate puzzle: 999 of 1,000,000 cells weighed, 2 a second, about 11,063 min left"
         "\x1b[K\r\x1b[K"
     )
     assert screen.getvalue().count("\r") == 3
+
+
+def test_the_time_left_is_rounded_up():
+    now = [0.0]
+    screen = _Terminal()
+    progress = MakingProgress(screen, clock=lambda: now[0])
+    now[0] = 2.0
+    progress(1170, 2000)  # 830 cells at 585 a second: 1.4 s, said as 2
+    assert screen.getvalue().endswith("585 a second, about 2 s left\x1b[K")
 
 
 def test_no_progress_line_where_stderr_is_not_a_terminal():
