@@ -203,6 +203,13 @@ def test_bash_completes_an_options_choices():
     assert _complete("autoplay", "--ingredients", "") == [
         "tiebreak", "progress", "lookahead", "endgame", "none"
     ]  # fmt: skip
+    # a list: the names typed stay, the one after the last comma is completed
+    assert _complete("compare", "--engines", "kanren,re") == ["kanren,reference"]
+    assert _complete("compare", "--engines", "kanren,clingo,cl") == [
+        "kanren,clingo,clingo", "kanren,clingo,clpfd"
+    ]  # fmt: skip
+    assert _complete("autoplay", "--ingredients", "progress,e") == ["progress,endgame"]
+    assert _complete("count", "--backend", "kanren,") == []  # one engine there, not a list
 
 
 @pytest.mark.skipif(BASH is None, reason="bash is not installed")
@@ -303,6 +310,19 @@ try generate game -x
     assert game_options.split() == _complete("generate", "game", "-")
     assert set(options.split()) == set(_complete("analyze", "-"))
     assert names.split() == example_names()
+
+
+@pytest.mark.skipif(shutil.which("zsh") is None, reason="zsh is not installed")
+def test_zsh_offers_a_list_of_names_with_those_typed_kept():
+    script = run_main(["completion", "zsh"]).out
+    probe = f"""{script}
+COMP_WORDS=(logicmines compare --engines kanren,re); COMP_CWORD=3; COMPREPLY=()
+_logicmines_complete; print -r -- "${{COMPREPLY[*]}}"
+"""
+    done = subprocess.run(["zsh", "-f", "-c", probe], capture_output=True, text=True, timeout=60)
+    assert (done.returncode, done.stderr) == (0, "")
+    # zsh matches the word typed itself: every engine comes, after the names already typed
+    assert done.stdout.split() == ["kanren," + name for name in _complete("count", "--backend", "")]
 
 
 # --- reading from a terminal ----------------------------------------------------------------------
