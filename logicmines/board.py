@@ -83,6 +83,16 @@ class Board:
         if self.form not in ("grid", "brackets"):
             shown = shown_value(self.form)
             raise ValueError(f"a board's form is 'grid' or 'brackets', not {shown}")
+        if not isinstance(self.source, str):
+            raise TypeError(
+                f"a board's source is a file name, a str, not {shown_value(self.source)}"
+            )
+        if not whole_number(self.line):
+            raise TypeError(f"a board's line is a whole number, not {shown_value(self.line)}")
+        if self.line < 1:
+            raise ValueError(f"a board's line is counted from 1, not {self.line}")
+        if self.quote not in ('"', "'"):
+            raise ValueError(f"a board's quote is \" or ', not {shown_value(self.quote)}")
         if not self.rows or not self.rows[0]:
             raise ValueError("a board has at least one cell")
         width = len(self.rows[0])

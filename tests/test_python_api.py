@@ -220,3 +220,19 @@ def test_with_rows_refuses_one_string_as_board_does():
     with pytest.raises(TypeError) as with_rows:
         board.with_rows("12")  # was read as the rows "1" and "2"
     assert str(with_rows.value) == str(as_board.value)
+
+
+@pytest.mark.parametrize(
+    ("fields", "error", "said"),
+    [
+        ({"source": None}, TypeError, "a board's source is a file name, a str, not NoneType None"),
+        ({"line": "x"}, TypeError, "a board's line is a whole number, not str 'x'"),
+        ({"line": 0}, ValueError, "a board's line is counted from 1, not 0"),
+        ({"quote": "x"}, ValueError, "a board's quote is \" or ', not str 'x'"),
+    ],
+)
+def test_a_board_refuses_a_field_that_would_garble_its_messages(fields, error, said):
+    # where a board came from is written into every message about it
+    with pytest.raises(error) as raised:
+        logicmines.Board(("1?",), **fields)
+    assert str(raised.value) == said
