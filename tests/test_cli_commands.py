@@ -259,6 +259,27 @@ def test_bash_completes_a_board_file_name(tmp_path):
 
 
 @pytest.mark.skipif(BASH is None, reason="bash is not installed")
+def test_bash_offers_no_free_word_once_the_command_has_its_own(tmp_path):
+    (tmp_path / "boards.txt").write_text("2?\n")
+    board = str(tmp_path / "boards.txt")
+    prefix = str(tmp_path / "bo")
+    assert _complete("check", board, prefix) == []  # one FILE
+    assert _complete("check", "--mines", "5", prefix) == [board]  # 5 is --mines' value
+    assert _complete("check", "--mines=5", prefix) == [board]
+    assert _complete("generate", "puzzle", "5x5", "") == []
+    assert _complete("generate", "game", "--mines", "3", "") == [
+        "beginner",
+        "intermediate",
+        "expert",
+    ]
+    assert _complete("examples", "spec", "") == []
+    assert _complete("completion", "bash", "") == []
+    assert _complete("play", "beginner", "") == []
+    assert _complete("check", board, "--sv") == []  # options still: check has no --svg
+    assert _complete("analyze", board, "--sv") == ["--svg"]
+
+
+@pytest.mark.skipif(BASH is None, reason="bash is not installed")
 def test_bash_completes_a_file_name_after_every_option_that_takes_one(tmp_path):
     (tmp_path / "game.txt").write_text("EE\n")
     found = [str(tmp_path / "game.txt")]
