@@ -17,8 +17,8 @@ class Parser(argparse.ArgumentParser):
 
 if __name__ == "__main__":  # the scripts import it; on its own it has nothing to run
     print(
-        "arguments.py is not a script: it is the other scripts' command line; run one of them: "
-        "run python benchmarks/bench.py --help, say",
+        "arguments.py is not a script: it is the command line the other scripts share; to see "
+        "one, run python benchmarks/bench.py --help",
         file=sys.stderr,
     )
     sys.exit(2)

@@ -53,11 +53,23 @@ from bot_variants import VARIANTS  # noqa: E402
 import logicmines.bot  # noqa: E402
 from logicmines.autoplay import game_seed, run_games, summary  # noqa: E402
 from logicmines.bot import DEFAULT, INGREDIENTS, Outcome, play_game  # noqa: E402
-from logicmines.cli import _seed  # noqa: E402 (the command line's check of a seed)
+from logicmines.cli import _natural, _positive, _seed  # noqa: E402 (the command line's checks)
 from logicmines.deal import PRESETS, DealError  # noqa: E402
 
 # Each row adds one ingredient to the row above it: the gain of each is the step between rows.
 STEPS = [INGREDIENTS[:n] for n in range(len(INGREDIENTS) + 1)]
+
+# The options that only some subcommands use (--games, --seed and --rules are every one's): given
+# to another, which would pass them by unsaid, they are refused.
+USED_BY = {
+    "--start": ("ingredients", "presets", "tune"),
+    "--workers": ("ingredients", "presets", "tune"),  # speedup plays with 1, then 2
+    "--scheduler": ("ingredients", "presets"),
+    "--only": ("presets",),
+    "--set": ("tune",),
+    "--base": ("tune",),
+    "--variant": ("tune",),
+}
 
 # The constants --set and --base may change, each with the least and most values that mean
 # something (None: no bound); a constant that is a whole number takes only whole numbers.
@@ -199,26 +211,56 @@ def tune(
 def main() -> None:
     parser = Parser(description=__doc__.split("\n")[0])
     parser.add_argument("what", choices=["ingredients", "presets", "speedup", "tune"])
-    parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--seed", type=_seed, default=0)
-    parser.add_argument("--start", type=int, default=0, help="the first game's number in the run")
-    parser.add_argument("--workers", type=int, default=1)
-    parser.add_argument("--scheduler", default=None)
-    parser.add_argument("--only", choices=list(PRESETS), action="append")
-    parser.add_argument("--rules", choices=["safe", "zero"], action="append")
-    parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE")
+    parser.add_argument("--games", type=_positive, default=200, help="games per row (default 200)")
+    parser.add_argument("--seed", type=_seed, default=0, help="the games' seed (default 0)")
+    parser.add_argument(
+        "--start",
+        type=_natural,
+        help="the first game's number in the run (default 0; ingredients, presets, tune)",
+    )
+    parser.add_argument(
+        "--workers",
+        type=_positive,
+        help="local processes (default 1; not speedup, which plays with 1, then with 2)",
+    )
+    parser.add_argument(
+        "--scheduler", help="a Dask scheduler's address, to play there (ingredients, presets)"
+    )
+    parser.add_argument(
+        "--only",
+        choices=list(PRESETS),
+        action="append",
+        help="presets: this preset only (repeat it for more; default: every preset)",
+    )
+    parser.add_argument(
+        "--rules",
+        choices=["safe", "zero"],
+        action="append",
+        help="the first click's rule (repeat it for both; default: both)",
+    )
+    parser.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="tune: a constant of logicmines.bot changed on the second side (repeat it for more)",
+    )
     parser.add_argument(
         "--base", action="append", default=[], metavar="NAME=VALUE", help="tune: on both sides"
     )
     parser.add_argument("--variant", choices=sorted(VARIANTS), help="tune: a policy tried")
     options = parser.parse_args()
+    if options.what == "ingredients" and options.only:
+        parser.error("ingredients are measured on expert only")
+    for option, users in USED_BY.items():
+        given = getattr(options, option[2:])
+        if given not in (None, []) and options.what not in users:
+            parser.error(f"{option} is not used by {options.what}, only by {', '.join(users)}")
+    options.start = options.start or 0
+    options.workers = options.workers or 1
     names = options.only or list(PRESETS)
     rules = options.rules or ["safe", "zero"]
     common = (options.seed, options.workers, options.scheduler)
-    if options.what == "ingredients" and options.only:
-        parser.error("ingredients are measured on expert only")
-    if options.games < 1 or options.start < 0 or options.workers < 1:
-        parser.error("--games and --workers must be positive, --start at least 0")
     if options.scheduler is not None:
         try:  # as the run would connect, before any game: a bad address is one line, not 45
             list(run_games(*PRESETS["beginner"], "safe", 0, scheduler=options.scheduler))

@@ -24,19 +24,24 @@ time includes starting that process.
 
 Families of one kind grow in size: an engine that answered no board of one family is not run on
 the bigger families of that kind (shown as "not run"), unless `--no-skip`. A board answered in
-under QUICK seconds is timed REPEATS times and the median kept. The boards come from
+under QUICK seconds is timed REPEATS times and the median kept (a repeat past the time limit
+counts as the longest: a timeout, not another answer). The boards come from
 `logicmines.generate`; the tables and the plot from `report.py`, beside this file. The results
-go to benchmarks/results/ (outside git) unless `--update-docs` says to replace the results
-section of docs/benchmarks.md and docs/benchmarks.png.
+section and the plot go to benchmarks/results/ (outside git) unless `--update-docs` says to
+replace the results section of docs/benchmarks.md and docs/benchmarks.png; `--markdown FILE`
+and `--plot FILE` write each only where told, and only what is told (a plot needs matplotlib,
+from the `bench` extra that `make bench` installs).
 
 Exit status: 0 when every engine that answered a board agrees with the others on its answer
 (verdict and count, or verdict and forced cells); 1 (after a DISAGREEMENT line per board) when
-not.
+not; 2, before any run, when the options are refused (a file that cannot be written, a plot
+without matplotlib).
 """
 
 from __future__ import annotations
 
 import functools
+import math
 import multiprocessing
 import os
 import statistics
@@ -51,6 +56,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from arguments import Parser  # noqa: E402
+from big_boards import stamp  # noqa: E402 (the commit, date and load the run is measured at)
 from report import (  # noqa: E402
     FAILED,
     SKIPPED,
@@ -175,17 +181,43 @@ class Worker:
         self.stop()
 
 
-def steady(once: Callable[[Board, float], Outcome], board: Board, timeout: float) -> Outcome:
+def steady(
+    once: Callable[[Board, float], Outcome],
+    board: Board,
+    timeout: float,
+    notes: list[str] | None = None,
+) -> Outcome:
     """One measurement; for a board answered in under QUICK seconds, the median of REPEATS, as
-    such short times vary from run to run by more than the differences between engines."""
+    such short times vary from run to run by more than the differences between engines.
+
+    Only the answers are compared: repeats that answer differently are UNSTEADY. A repeat that
+    ran past the time limit gave no answer, not another one: it counts in the median as longer
+    than any answer (a timeout when most repeats ran past the limit), and is said in `notes`. A
+    repeat that failed otherwise (an error) is the board's outcome."""
     first = once(board, timeout)
     if not first.answered or first.seconds >= QUICK:
         return first
     runs = [first] + [once(board, timeout) for _ in range(REPEATS - 1)]
-    if len({o.answer for o in runs}) > 1:
+    answered = [o for o in runs if o.answered]
+    if len({o.answer for o in answered}) > 1:
         said = ", ".join(said_text(o) if o.answered else o.status for o in runs)
         return Outcome(error=f"repeated runs differ: {said}", status=UNSTEADY)
-    return replace(first, seconds=statistics.median(o.seconds for o in runs))
+    failed = [o for o in runs if not o.answered and o.status != TIMEOUT]
+    if failed:
+        return failed[0]
+    middle = statistics.median(o.seconds if o.answered else math.inf for o in runs)
+    late = len(runs) - len(answered)
+    if late and notes is not None:
+        kept = (
+            "shown as a timeout" if math.isinf(middle) else "counted as the longest in the median"
+        )
+        notes.append(
+            f"{late} of {len(runs)} repeated runs past the time limit (the others answered "
+            f"{said_text(first)}): {kept}"
+        )
+    if math.isinf(middle):
+        return next(o for o in runs if o.status == TIMEOUT)
+    return replace(first, seconds=middle)
 
 
 # --- the run -----------------------------------------------------------------------------------
@@ -250,7 +282,9 @@ def run_family(
                 outcomes[name] = Outcome(error=f"answered none of {before}", status=SKIPPED)
             else:
                 run = functools.partial(workers[name].run, question=family.question)
-                outcomes[name] = steady(run, item.board, timeout)
+                notes: list[str] = []
+                outcomes[name] = steady(run, item.board, timeout, notes)
+                results.notes += [f"{item.label}: {name}: {note}" for note in notes]
         results.rows.append((family, item, outcomes))
         results.disagreements += disagreements(item, outcomes)
         said = ", ".join(f"{name} {cell(o, timeout)}" for name, o in outcomes.items())
@@ -264,7 +298,7 @@ def run_family(
 
 def run(found: list[Family], timeout: float, skip: bool) -> Results:
     """Every engine on every board of every family."""
-    results = Results(ENGINES, timeout)
+    results = Results(ENGINES, timeout, stamp=stamp())  # the load before the workers start
     started = time.perf_counter()
     workers = {name: Worker(name) for name in ENGINES}
     given_up: dict[tuple[str, str], str] = {}  # (kind, engine) -> the family it answered none of
@@ -283,12 +317,13 @@ def run(found: list[Family], timeout: float, skip: bool) -> Results:
 def destinations(
     quick: bool, update_docs: bool, markdown: Path | None, picture: Path | None
 ) -> tuple[Path | None, Path | None]:
-    """Where the results section and the plot go: where told; else, for a full run, RESULTS
-    (outside git), or docs/ with `update_docs`; a quick run writes nothing it is not told to."""
-    if quick:
+    """Where the results section and the plot go (None: not written). Told either, only where
+    told: `--markdown` alone draws no plot, `--plot` alone writes no section. Told neither, a
+    full run writes both to RESULTS (outside git), or to docs/ with `update_docs` (which main
+    refuses beside --markdown or --plot); a quick run writes nothing."""
+    if quick or markdown is not None or picture is not None:
         return markdown, picture
-    home = (DOCS, PLOT) if update_docs else (RESULTS / DOCS.name, RESULTS / PLOT.name)
-    return markdown or home[0], picture or home[1]
+    return (DOCS, PLOT) if update_docs else (RESULTS / DOCS.name, RESULTS / PLOT.name)
 
 
 def drawn_at(picture: Path) -> Path:
@@ -329,8 +364,15 @@ def unwritable(markdown: Path | None, picture: Path | None) -> str | None:
             writable_target(str(path), purpose)
         except UsageError as wrong:
             return str(wrong)
-    known = plot_formats() if picture is not None else None  # None: no matplotlib, no plot
-    if known is not None and picture.suffix[1:].lower() not in known:
+    if picture is None:
+        return None
+    known = plot_formats()
+    if known is None:  # said now, not after the run (with the old picture left in place)
+        return (
+            f"{picture}: the plot needs matplotlib, which is not installed: `make bench` "
+            "installs it, as pip install -e '.[bench]' does (the bench extra)"
+        )
+    if picture.suffix[1:].lower() not in known:
         return (
             f"{picture}: --plot draws a picture in a file named for its format: "
             f"{', '.join('.' + k for k in sorted(known))}"
@@ -340,9 +382,15 @@ def unwritable(markdown: Path | None, picture: Path | None) -> str | None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = Parser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="a few small boards; writes nothing")
     parser.add_argument(
-        "--timeout", type=_seconds, help="seconds per board and engine (default 10)"
+        "--quick",
+        action="store_true",
+        help="a few small boards; writes only where --markdown and --plot say",
+    )
+    parser.add_argument(
+        "--timeout",
+        type=_seconds,
+        help="seconds per board and engine (default 10; 2 with --quick)",
     )
     parser.add_argument(
         "--boards", type=_positive, help="boards per random/mid-game family (default 3)"
@@ -351,14 +399,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--update-docs",
         action="store_true",
-        help=f"write the results section of {DOCS.relative_to(ROOT)} and "
-        f"{PLOT.relative_to(ROOT)} (default: {RESULTS.relative_to(ROOT)}/, outside git)",
+        help=f"write the results section into {DOCS.relative_to(ROOT)} and the plot to "
+        f"{PLOT.relative_to(ROOT)} (not with --markdown or --plot); a full run told none of "
+        f"the three writes both to {RESULTS.relative_to(ROOT)}/ (outside git)",
     )
-    parser.add_argument("--markdown", type=Path, help="results section to write (a file)")
+    parser.add_argument(
+        "--markdown",
+        type=Path,
+        help="the file to write the results section to (no plot then, unless --plot)",
+    )
     parser.add_argument(
         "--plot",
         type=Path,
-        help="the picture to draw, its format by its suffix: .png, .svg, .pdf, ... (none: .png)",
+        help="the picture to draw, its format by its suffix: .png, .svg, .pdf, ... (none: .png); "
+        "no results section is written then, unless --markdown",
     )
     args = parser.parse_args(argv)
     timeout = args.timeout or (2.0 if args.quick else 10.0)
@@ -372,6 +426,11 @@ def main(argv: list[str] | None = None) -> int:
         print(
             f"note: --quick runs its own few boards and writes only where told: {said} ignored",
             file=sys.stderr,
+        )
+    if not args.quick and args.update_docs and (args.markdown or args.plot):
+        parser.error(
+            f"--update-docs writes {DOCS.relative_to(ROOT)} and {PLOT.relative_to(ROOT)}, "
+            "both: not with --markdown or --plot, which name where to write instead"
         )
     markdown, picture = destinations(args.quick, args.update_docs, args.markdown, args.plot)
     picture = picture and drawn_at(picture)
@@ -390,12 +449,9 @@ def main(argv: list[str] | None = None) -> int:
     if markdown is not None:
         write_section(markdown, section)
         print(f"wrote {markdown}", file=sys.stderr)
-    if picture is not None:
-        try:
-            plot(results, picture)
-            print(f"wrote {picture}", file=sys.stderr)
-        except ImportError:
-            print("no plot: matplotlib is missing (pip install -e '.[bench]')", file=sys.stderr)
+    if picture is not None:  # matplotlib is there: unwritable() said so before the run
+        plot(results, picture)
+        print(f"wrote {picture}", file=sys.stderr)
     for line in results.disagreements:
         print(line, file=sys.stderr)
     return 1 if results.disagreements else 0

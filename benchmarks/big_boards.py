@@ -201,6 +201,17 @@ def commit() -> str:
     return f"{head}, with uncommitted changes to {', '.join(line[3:] for line in changed)}"
 
 
+def stamp() -> str:
+    """What a table copied into the docs carries: the commit measured, the date and time, and the
+    machine's load average (over 1, 5 and 15 minutes) as the measuring begins."""
+    try:
+        load = ", ".join(f"{value:.2f}" for value in os.getloadavg())
+    except OSError:  # not to be had on this system
+        load = "unknown"
+    when = time.strftime("%Y-%m-%d %H:%M %Z")
+    return f"logicmines at commit {commit()}; {when}; load average {load}"
+
+
 def main() -> None:
     parser = Parser(description=__doc__.split("\n\n")[0])
     parser.add_argument(
@@ -219,7 +230,7 @@ def main() -> None:
         child(args.case, args.board, args.board_only)
         return
     runs = plural(args.runs, "run")
-    print(f"Python {sys.version.split()[0]}; logicmines at commit {commit()}; {runs}")
+    print(f"Python {sys.version.split()[0]}; {stamp()}; {runs}")
     print()
     print("| case | target | answer | time | peak memory | of which the board only |")
     print("|---|---|---|--:|--:|--:|")

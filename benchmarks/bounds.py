@@ -33,9 +33,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-# How a spread of runs is written and which commit was measured: as big_boards.py beside it.
+# How a spread of runs is written, and the commit, date and load a run is measured at: as
+# big_boards.py beside it.
 from arguments import Parser  # noqa: E402
-from big_boards import MB, commit, spread  # noqa: E402
+from big_boards import MB, spread, stamp  # noqa: E402
 
 from logicmines.backends import make_backend  # noqa: E402
 from logicmines.board import Board  # noqa: E402
@@ -222,7 +223,7 @@ def main() -> None:
         return
     memory = int(args.memory * 2**30) if args.memory is not None else None
     runs = plural(args.runs, "run")
-    print(f"Python {sys.version.split()[0]}; logicmines at commit {commit()}; {runs}")
+    print(f"Python {sys.version.split()[0]}; {stamp()}; {runs}")
     print()
     print("| case | answer | time | peak memory |")
     print("|---|---|--:|--:|")

@@ -223,6 +223,11 @@ def measure(ways: dict, repeat: int, limit: float) -> tuple[dict[str, str], set]
     return times, answers
 
 
+def answers_text(answers: set[str]) -> str:
+    """The answers the ways gave, in plain words: `multiple`, `1, 2`."""
+    return ", ".join(sorted(answers)) or "none, every run stopped at the limit"
+
+
 def search_table(repeat: int, limit: float) -> None:
     print("## search: generate-and-test, CLP(FD), boardo, staged kanren (count every solution)")
     print()
@@ -239,7 +244,7 @@ def search_table(repeat: int, limit: float) -> None:
         }
         times, answers = measure(ways, repeat, limit)
         if len(answers) != 1:
-            raise SystemExit(f"{name}: the counts disagree: {sorted(answers)}")
+            raise SystemExit(f"{name}: the counts disagree: {answers_text(answers)}")
         unknown = str(board).count("?")
         cells = [name, str(unknown), answers.pop(), *times.values()]
         print("| " + " | ".join(cells) + " |")
@@ -255,7 +260,7 @@ def search_table(repeat: int, limit: float) -> None:
     print(
         f"{name} ({str(board).count('?')} unknown), check: "
         + ", ".join(f"{way} {seconds} s" for way, seconds in times.items())
-        + f" (answers: {sorted(answers)})"
+        + f" (answers: {answers_text(answers)})"
     )
     print()
 
@@ -292,7 +297,7 @@ def staging_table(repeat: int, limit: float) -> None:
         }
         times, answers = measure(ways, repeat, limit)
         if len(answers) > 1:
-            raise SystemExit(f"{name}: the counts disagree: {sorted(answers)}")
+            raise SystemExit(f"{name}: the counts disagree: {answers_text(answers)}")
         unknown = str(board).count("?")
         print(f"| {name} | {unknown} | " + " | ".join(times.values()) + " |")
     print()
@@ -300,11 +305,18 @@ def staging_table(repeat: int, limit: float) -> None:
 
 def main() -> None:
     parser = Parser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--repeat", type=_positive, default=3)
+    parser.add_argument(
+        "--repeat",
+        type=_positive,
+        default=3,
+        help="runs of each measurement, each in a new process; the median shown (default 3)",
+    )
     parser.add_argument(
         "--limit", type=_seconds, default=60.0, help="CPU seconds a run may take (default 60)"
     )
-    parser.add_argument("--only", choices=("search", "staging"))
+    parser.add_argument(
+        "--only", choices=("search", "staging"), help="one of the two tables (default: both)"
+    )
     args = parser.parse_args()
     print(f"CPU seconds, median of {args.repeat}; '> {args.limit:g}': stopped at the limit")
     print()

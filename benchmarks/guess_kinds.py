@@ -17,7 +17,8 @@ docs/autoplay.md quotes the result:
     .venv/bin/python benchmarks/guess_kinds.py --games 2000 --seed 900 --rules safe --workers 2
 
 prints one JSON line: the games and wins, then for each kind of guess how many were made and how
-many lost their game (a guess counts in every kind it belongs to).
+many lost their game (a guess counts in every kind it belongs to; every kind is written, with 0
+guesses when none was of it).
 """
 
 from __future__ import annotations
@@ -46,6 +47,9 @@ BANDS = (
     (Fraction(2, 5), "risk<=40%"),
 )
 COIN_FLIP = "risk>40%"
+# Every kind, in the order of the list above: each is written, with 0 when no guess was of it.
+KINDS = ("all", "first", "endgame", "middle", "off", "dead", "safest")
+KINDS += tuple(name for _, name in BANDS) + (COIN_FLIP,)
 
 
 def kinds(board: Board, analysis: Analysis, cell: Cell, first: bool) -> list[str]:
@@ -90,11 +94,11 @@ def measure(games: int, seed: int, rule: str, workers: int = 1) -> dict:
             played = list(pool.map(_game, jobs, chunksize=4))
     else:
         played = [_game(job) for job in jobs]
-    counts: dict[str, dict[str, int]] = {}
+    counts = {name: {"guesses": 0, "lost": 0} for name in KINDS}
     for _, guesses in played:
         for names, lost in guesses:
             for name in names:
-                tally = counts.setdefault(name, {"guesses": 0, "lost": 0})
+                tally = counts[name]
                 tally["guesses"] += 1
                 tally["lost"] += lost
     wins = sum(won for won, _ in played)
@@ -103,10 +107,19 @@ def measure(games: int, seed: int, rule: str, workers: int = 1) -> dict:
 
 def main() -> None:
     parser = Parser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=_positive, default=300)
-    parser.add_argument("--seed", type=_seed, default=900)
-    parser.add_argument("--rules", choices=("safe", "zero"), default="safe")
-    parser.add_argument("--workers", type=_positive, default=1)
+    parser.add_argument(
+        "--games", type=_positive, default=300, help="expert games played (default 300)"
+    )
+    parser.add_argument("--seed", type=_seed, default=900, help="the games' seed (default 900)")
+    parser.add_argument(
+        "--rules",
+        choices=("safe", "zero"),
+        default="safe",
+        help="the first click's rule (default safe)",
+    )
+    parser.add_argument(
+        "--workers", type=_positive, default=1, help="processes playing (default 1)"
+    )
     options = parser.parse_args()
     print(json.dumps(measure(options.games, options.seed, options.rules, options.workers)))
 

@@ -125,9 +125,16 @@ def measure(games: int, seed: int, rule: str) -> dict:
 
 def main() -> None:
     parser = Parser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=_positive, default=300)
-    parser.add_argument("--seed", type=_seed, default=900)
-    parser.add_argument("--rules", choices=("safe", "zero"), default="safe")
+    parser.add_argument(
+        "--games", type=_positive, default=300, help="expert games played (default 300)"
+    )
+    parser.add_argument("--seed", type=_seed, default=900, help="the games' seed (default 900)")
+    parser.add_argument(
+        "--rules",
+        choices=("safe", "zero"),
+        default="safe",
+        help="the first click's rule (default safe)",
+    )
     options = parser.parse_args()
     print(json.dumps(measure(options.games, options.seed, options.rules)))
 

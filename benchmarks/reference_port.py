@@ -25,13 +25,20 @@ from __future__ import annotations
 import statistics
 import sys
 from dataclasses import replace
+from pathlib import Path
 
-from arguments import Parser
+# Run as `python benchmarks/reference_port.py` from a checkout, installed or not.
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
 
-from logicmines.board import Board
-from logicmines.cli import _positive, _seconds  # the command line's checks of a number
-from logicmines.compare import TIMEOUT, Outcome, run_engine, warm_up
-from logicmines.generate import CHALLENGE_NONE, challenge_family, rules_examples
+from arguments import Parser  # noqa: E402
+from big_boards import stamp  # noqa: E402 (the commit, date and load the run is measured at)
+
+from logicmines.board import Board  # noqa: E402
+from logicmines.cli import _positive, _seconds  # noqa: E402 (the command line's checks of a number)
+from logicmines.compare import TIMEOUT, Outcome, run_engine, warm_up  # noqa: E402
+from logicmines.generate import CHALLENGE_NONE, challenge_family, rules_examples  # noqa: E402
+from logicmines.words import plural  # noqa: E402
 
 ENGINES = ("reference", "gprolog")
 NO_SOLUTION = ("6x10, no solution (relational.md)", Board.from_text(CHALLENGE_NONE))
@@ -90,12 +97,22 @@ def main(argv: list[str] | None = None) -> int:
         description=__doc__.split("\n\n")[0],
     )
     parser.add_argument(
-        "--runs", type=_positive, default=3, help="runs per board (3); medians shown"
+        "--runs",
+        type=_positive,
+        default=3,
+        help="runs per board and engine, the median shown (default 3)",
     )
     parser.add_argument(
-        "--timeout", type=_seconds, default=120.0, help="per board and engine (120)"
+        "--timeout",
+        type=_seconds,
+        default=120.0,
+        help="seconds per run of a board by an engine (default 120)",
     )
     args = parser.parse_args(argv)
+    runs = plural(args.runs, "run")
+    limit = f"a limit of {args.timeout:g} s per run"
+    print(f"Python {sys.version.split()[0]}; {stamp()}; {runs} per board and engine, {limit}")
+    print()
     warm_up(ENGINES)
     boards = [*eleven(), NO_SOLUTION]
     print(f"| board | {' | '.join(f'{name} (s)' for name in ENGINES)} | ratio |")

@@ -51,6 +51,10 @@ class Results:
     disagreements: list[str] = field(default_factory=list)
     gprolog_floor: float | None = None  # seconds for gprolog to start and answer `0`
     seconds: float = 0.0
+    # the commit measured, the date and the load average as the run began (big_boards.stamp)
+    stamp: str | None = None
+    # repeated runs of a quick board, some past the time limit: "label: engine: what was kept"
+    notes: list[str] = field(default_factory=list)
 
 
 # --- cells -------------------------------------------------------------------------------------
@@ -97,9 +101,12 @@ def ratio_cell(
     outcomes: list[Outcome], yardstick: list[Outcome], timeout: float, who: str = "gprolog"
 ) -> str:
     """The engine's median over the yardstick's (`who`) median (a bound when one of them did not
-    answer; `> timeout` when neither did)."""
+    answer; `> timeout` when neither did; a dash when the yardstick was not run at all, as it
+    answered none of a smaller family: no time of its own to divide by)."""
     if all(o.status == MISSING for o in yardstick) or all(o.status == MISSING for o in outcomes):
         return "n/a"
+    if all(o.status == SKIPPED for o in yardstick):
+        return f"— ({who} not run)"
     mine, theirs = median(outcomes), median(yardstick)
     if math.isinf(mine):
         if math.isinf(theirs):
@@ -195,6 +202,9 @@ def agreement_lines(results: Results) -> list[str]:
     ]
     if errors:
         lines += ["", "Errors (no answer, and not a timeout):", ""] + errors + [""]
+    if results.notes:
+        lines += ["", "Quick boards timed again, some runs past the time limit:", ""]
+        lines += [f"- {note}" for note in results.notes] + [""]
     if results.disagreements:
         lines += [""] + [f"- {line}" for line in results.disagreements]
     else:
@@ -328,9 +338,13 @@ def report(results: Results, command: str) -> str:
     floor = results.gprolog_floor
     start = "" if floor is None else f" (of which {seconds_text(floor)} to start it: a 1x1 board)"
     minutes, seconds = divmod(round(results.seconds), 60)
+    stamp = ""
+    if results.stamp is not None:  # the load average over 1, 5 and 15 minutes
+        stamp = f"{results.stamp} (1, 5 and 15 minutes) when the run began.\n\n"
     return (
         f"Command: `{command}`; time limit {results.timeout:g} s per board and engine; "
         f"the whole run took {minutes} min {seconds:02d} s.\n\n"
+        f"{stamp}"
         f"{machine()}- gprolog's times include starting its process{start}.\n\n"
         f"{tables(results)}"
     )

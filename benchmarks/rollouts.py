@@ -341,8 +341,9 @@ def headroom(weighed: list[dict]) -> dict:
 
 def summary(weighed: list[dict]) -> dict:
     """What the bot's choices won beside the safest cell's: per decision, the difference of the
-    two win shares; their mean with its standard error; and over all layouts, how often only
-    the choice won and how often only the safest cell did."""
+    two win shares; their mean with its standard error (None, null in JSON, below two
+    decisions, where it cannot be estimated; the mean too with none); and over all layouts, how
+    often only the choice won and how often only the safest cell did."""
     diffs = []
     only_chosen = only_safest = 0
     for w in weighed:
@@ -353,8 +354,8 @@ def summary(weighed: list[dict]) -> dict:
     mean, error = _mean_and_error(diffs)
     return {
         "decisions": len(diffs),
-        "mean_difference": mean,
-        "standard_error": error,
+        "mean_difference": mean if diffs else None,
+        "standard_error": error if len(diffs) > 1 else None,
         "only_chosen_won": only_chosen,
         "only_safest_won": only_safest,
     }
@@ -458,12 +459,14 @@ def main(argv: list[str] | None = None) -> int:
     c = sub.add_parser("collect", help="keep the middle-game guesses of seeded games")
     c.add_argument("--rules", choices=bot.RULES, default="zero")
     c.add_argument("--seed", type=_seed, default=900)
-    c.add_argument("--games", type=int, default=100)
-    c.add_argument("--workers", type=int, default=1)
+    c.add_argument("--games", type=_positive, default=100, help="games played (default 100)")
+    c.add_argument("--workers", type=_positive, default=1, help="processes (default 1)")
     c.add_argument("--out", required=True, help="where the decisions go (JSON)")
     w = sub.add_parser("compare", help="play the bot's choice and the safest cell out")
     w.add_argument("decisions", help="a file written by collect")
-    w.add_argument("--layouts", type=int, default=40, help="layouts drawn per decision")
+    w.add_argument(
+        "--layouts", type=_positive, default=40, help="layouts drawn per decision (default 40)"
+    )
     w.add_argument(
         "--min-gap",
         type=_gap,
@@ -473,14 +476,16 @@ def main(argv: list[str] | None = None) -> int:
     )
     w.add_argument("--limit", type=_positive, help="at most this many decisions")
     w.add_argument("--seed", type=_seed, default=0)
-    w.add_argument("--workers", type=int, default=1)
+    w.add_argument("--workers", type=_positive, default=1, help="processes (default 1)")
     w.add_argument("--out", help="where each decision's wins go (JSON)")
     a = sub.add_parser("candidates", help="play every candidate the bot weighed out")
     a.add_argument("decisions", help="a file written by collect")
-    a.add_argument("--layouts", type=int, default=20, help="layouts drawn per decision")
+    a.add_argument(
+        "--layouts", type=_positive, default=20, help="layouts drawn per decision (default 20)"
+    )
     a.add_argument("--limit", type=_positive, help="at most this many decisions")
     a.add_argument("--seed", type=_seed, default=0)
-    a.add_argument("--workers", type=int, default=1)
+    a.add_argument("--workers", type=_positive, default=1, help="processes (default 1)")
     a.add_argument("--out", help="where each candidate's wins go (JSON)")
     args = parser.parse_args(argv)
     if args.out is not None:
@@ -489,8 +494,6 @@ def main(argv: list[str] | None = None) -> int:
         except UsageError as wrong:
             parser.error(str(wrong))
     if args.what == "collect":
-        if args.games < 1 or args.workers < 1:
-            parser.error("--games and --workers must be positive")
         found = collect(args.rules, args.seed, args.games, args.workers)
         Path(args.out).write_text(json.dumps(found))
         differ = sum(1 for d in found if d["chosen"] != d["safest"])
@@ -500,13 +503,14 @@ def main(argv: list[str] | None = None) -> int:
             f" its choices' mine chances exceed the safest cells' by {float(extra):.2f} in all"
         )
         return 0
-    if args.layouts < 1 or args.workers < 1:
-        parser.error("--layouts and --workers must be positive")
     try:
         found = _read_decisions(Path(args.decisions))
         gaps = [Fraction(d["risk_chosen"]) - Fraction(d["risk_safest"]) for d in found]
-    except (OSError, ValueError, KeyError, TypeError) as failure:
-        parser.error(f"{args.decisions}: not a file of decisions written by collect ({failure!r})")
+    except OSError as failure:  # its reason in words: "No such file or directory"
+        parser.error(f"{args.decisions}: {failure.strerror or failure}")
+    except (ValueError, KeyError, TypeError) as failure:
+        why = f"a decision without {failure}" if isinstance(failure, KeyError) else str(failure)
+        parser.error(f"{args.decisions}: not a file of decisions written by collect ({why})")
     if args.what == "candidates":
         weighed = compare_all(found[: args.limit], args.layouts, args.workers, args.seed)
         result = {"headroom": headroom(weighed), "scorings": scorings_weighed(weighed)}

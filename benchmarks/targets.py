@@ -12,16 +12,24 @@ and the range over the runs, "—" where the case is not one of the engine's.
 from __future__ import annotations
 
 import statistics
+import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 
-from arguments import Parser
+# Run as `python benchmarks/targets.py` from a checkout, installed or not.
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
 
-from logicmines.backends import make_backend
-from logicmines.cli import _positive  # the command line's checks of a number
-from logicmines.compare import forced_cells
-from logicmines.generate import lattice, midgame, random_puzzle
+from arguments import Parser  # noqa: E402
+from big_boards import stamp  # noqa: E402 (the commit, date and load the run is measured at)
+
+from logicmines.backends import make_backend  # noqa: E402
+from logicmines.cli import _positive  # noqa: E402 (the command line's checks of a number)
+from logicmines.compare import forced_cells  # noqa: E402
+from logicmines.generate import lattice, midgame, random_puzzle  # noqa: E402
+from logicmines.words import plural  # noqa: E402
 
 STAGED, WHOLE = ("kanren", "prolog"), ("clpfd", "clingo")
 
@@ -70,13 +78,30 @@ def cases() -> list[Case]:
     ]
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = Parser(description=__doc__.splitlines()[0])
-    parser.add_argument("--backend", action="append", choices=STAGED + WHOLE)
-    parser.add_argument("--runs", type=_positive, default=5)
-    args = parser.parse_args()
+    parser.add_argument(
+        "--backend",
+        action="append",
+        choices=STAGED + WHOLE,
+        help=f"an engine to time, each once; repeat it for more, in the table's order (default: "
+        f"all four, {', '.join(STAGED + WHOLE)})",
+    )
+    parser.add_argument(
+        "--runs",
+        type=_positive,
+        default=5,
+        help="runs per case and engine, each with a new backend; the median and the range shown "
+        "(default 5)",
+    )
+    args = parser.parse_args(argv)
     backends = args.backend or list(STAGED + WHOLE)
+    twice = next((name for name in backends if backends.count(name) > 1), None)
+    if twice is not None:  # it made two columns of the same engine
+        parser.error(f"argument --backend: {twice} is given twice")
     jobs = [case for case in cases() if set(case.engines) & set(backends)]
+    print(f"Python {sys.version.split()[0]}; {stamp()}; {plural(args.runs, 'run')}")
+    print()
     print(f"| case | target | {' | '.join(backends)} |")
     print(f"|---|---|{'---|' * len(backends)}")
     for case in jobs:

@@ -31,8 +31,10 @@ def test_constants_are_read_as_fractions_or_whole_numbers():
         (["--set", "CANDIDATES=x"], "'x' is not a whole number or a fraction"),
         (["--set", "PROGRESS_WEIGHT=1/0"], "'1/0' is not a whole number or a fraction"),
         (["--base", "DENSE_START=y"], "--base DENSE_START=y: 'y' is not a whole number"),
-        (["--start", "-1"], "--start at least 0"),
-        (["--games", "0"], "--games and --workers must be positive"),
+        # "--games and --workers must be positive, --start at least 0", whichever was wrong
+        (["--start", "-1"], "argument --start: expected a whole number of at least 0, got '-1'"),
+        (["--games", "0"], "argument --games: expected a whole number of at least 1, got '0'"),
+        (["--workers", "0"], "argument --workers: expected a whole number of at least 1, got '0'"),
         # the pool's workers failed with a traceback each, or the values were taken
         (["--set", "CANDIDATES=0"], "--set CANDIDATES=0: CANDIDATES is at least 1"),
         (["--set", "CANDIDATES=5/2"], "--set CANDIDATES=5/2: CANDIDATES is a whole number"),
@@ -41,17 +43,63 @@ def test_constants_are_read_as_fractions_or_whole_numbers():
         (["--base", "DENSE_START=-3"], "--base DENSE_START=-3: DENSE_START is at least 0"),
         (["--set", "PROGRESS_WEIGHT=-1/5"], "PROGRESS_WEIGHT is at least 0"),
         (["--set", "RULES=1"], "--set RULES=1: not NAME=VALUE for a constant"),
-        # a traceback of 45 lines, where `logicmines autoplay --scheduler bogus` gives one line
-        (["--scheduler", "bogus"], "--scheduler bogus: "),
     ],
 )
 def test_bad_arguments_are_refused_in_one_line(monkeypatch, capsys, arguments, said):
-    monkeypatch.setattr(sys, "argv", ["autoplay_bench.py", "tune", "--rules", "safe", *arguments])
+    _refused(monkeypatch, capsys, ["tune", "--rules", "safe", *arguments], said)
+
+
+def _refused(monkeypatch, capsys, arguments: list[str], said: str) -> None:
+    monkeypatch.setattr(sys, "argv", ["autoplay_bench.py", *arguments])
+    monkeypatch.setattr(autoplay_bench, "run", _not_here)
+    monkeypatch.setattr(autoplay_bench, "tune", _not_here)
+    monkeypatch.setattr(autoplay_bench, "one_core", _not_here)
     with pytest.raises(SystemExit) as stop:
         autoplay_bench.main()
     assert stop.value.code == 2
-    err = capsys.readouterr().err
-    assert said in err and "Traceback" not in err
+    (line,) = capsys.readouterr().err.splitlines()
+    assert said in line and line.endswith("(see 'autoplay_bench.py --help')")
+
+
+def test_a_bad_scheduler_is_refused_in_one_line(monkeypatch, capsys):
+    # a traceback of 45 lines, where `logicmines autoplay --scheduler bogus` gives one line
+    _refused(monkeypatch, capsys, ["presets", "--scheduler", "bogus"], "--scheduler bogus: ")
+
+
+@pytest.mark.parametrize(
+    ("arguments", "said"),
+    [
+        # `ingredients --base CANDIDATES=0` ran the ingredients, the constant unset and unsaid
+        (
+            ["ingredients", "--base", "CANDIDATES=0"],
+            "--base is not used by ingredients, only by tune",
+        ),
+        (["presets", "--set", "CANDIDATES=6"], "--set is not used by presets, only by tune"),
+        (["speedup", "--variant", "fifty"], "--variant is not used by speedup, only by tune"),
+        (
+            ["speedup", "--start", "5"],
+            "--start is not used by speedup, only by ingredients, presets, tune",
+        ),
+        (["speedup", "--workers", "2"], "--workers is not used by speedup, only by ingredients, "),
+        (
+            ["tune", "--scheduler", "x:1"],
+            "--scheduler is not used by tune, only by ingredients, presets",
+        ),
+        (["tune", "--only", "expert"], "--only is not used by tune, only by presets"),
+        (["ingredients", "--only", "expert"], "ingredients are measured on expert only"),
+    ],
+)
+def test_an_option_the_subcommand_does_not_use_is_refused(monkeypatch, capsys, arguments, said):
+    _refused(monkeypatch, capsys, arguments, said)
+
+
+def test_presets_plays_from_the_game_given_with_start(monkeypatch):
+    played = []
+    monkeypatch.setattr(autoplay_bench, "run", lambda *args: played.append(args))
+    argv = ["autoplay_bench.py", "presets", "--only", "beginner", "--rules", "safe", "--start", "5"]
+    monkeypatch.setattr(sys, "argv", argv)
+    autoplay_bench.main()
+    assert played == [("beginner", "safe", 200, 0, DEFAULT, 1, None, 5)]
 
 
 def test_tune_starts_at_the_game_it_is_told(capsys):

@@ -5,6 +5,7 @@ runners it measures with (`run_engine`, `run_forced`), with and without a mine t
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from dataclasses import dataclass
@@ -29,9 +30,15 @@ ROOT = Path(__file__).resolve().parent.parent
 BENCH = ROOT / "benchmarks" / "bench.py"
 ENGINES = ("gprolog", "reference", "clpfd", "clingo", "prolog", "kanren")
 HEADER = "| family | boards | cells | gprolog | reference | clpfd | clingo | prolog | kanren |"
+# big_boards.stamp(): what the tables copied into the docs carry
+STAMP = (
+    r"logicmines at commit [0-9a-f]{4,}[^;]*; \d{4}-\d\d-\d\d \d\d:\d\d[^;]*; "
+    r"load average \d+\.\d\d, \d+\.\d\d, \d+\.\d\d"
+)
 
 sys.path.insert(0, str(BENCH.parent))
 import bench  # noqa: E402
+import big_boards  # noqa: E402
 import report  # noqa: E402
 
 
@@ -144,6 +151,28 @@ def test_a_board_past_the_time_limit_shows_as_timeout(quick):
     assert "> timeout" in quick.out
 
 
+def test_quick_run_gives_the_commit_date_and_load_below_the_command(quick):
+    # figures copied into the docs carried the command only
+    command, stamp = quick.out.split("\n\n")[:2]
+    assert command.startswith("Command: `python benchmarks/bench.py --quick --markdown ")
+    assert re.fullmatch(STAMP + r" \(1, 5 and 15 minutes\) when the run began\.", stamp), stamp
+    assert stamp in quick.markdown
+
+
+def test_the_stamp_names_the_commit_the_date_and_the_load_average():
+    assert re.fullmatch(STAMP, big_boards.stamp())
+
+
+def test_a_report_gives_the_stamp_it_is_given_below_the_command():
+    results = report.Results(("kanren",), 1.0, stamp="logicmines at commit abc1234; then; load")
+    section = report.report(results, "python benchmarks/bench.py")
+    _, stamp, _ = section.split("\n\n", 2)
+    assert (
+        stamp
+        == "logicmines at commit abc1234; then; load (1, 5 and 15 minutes) when the run began."
+    )
+
+
 def test_quick_run_replaces_only_the_results_section(quick):
     assert quick.markdown.startswith("# Kept above\n")
     assert quick.markdown.endswith("<!-- end of results -->\n\nKept below.\n")
@@ -167,8 +196,72 @@ def test_a_full_run_writes_outside_git_unless_told_to_update_the_docs():
     )
     assert bench.destinations(False, True, None, None) == (bench.DOCS, bench.PLOT)
     assert bench.destinations(True, False, None, None) == (None, None)
-    told = Path("elsewhere.md")
-    assert bench.destinations(False, True, told, None) == (told, bench.PLOT)
+
+
+def test_told_where_one_goes_a_full_run_writes_that_one_only():
+    # --markdown FILE alone drew the plot in benchmarks/results/ (making the folder), and
+    # --update-docs --markdown FILE replaced docs/benchmarks.png but not docs/benchmarks.md
+    told, drawn = Path("elsewhere.md"), Path("elsewhere.svg")
+    assert bench.destinations(False, False, told, None) == (told, None)
+    assert bench.destinations(False, False, None, drawn) == (None, drawn)
+    assert bench.destinations(False, False, told, drawn) == (told, drawn)
+
+
+@pytest.mark.parametrize("told", [["--markdown", "x.md"], ["--plot", "x.png"]])
+def test_update_docs_is_refused_beside_markdown_or_plot(capsys, monkeypatch, told):
+    monkeypatch.setattr(bench, "run", _run_stopped)
+    with pytest.raises(SystemExit) as stop:
+        bench.main(["--update-docs", *told])
+    assert stop.value.code == 2
+    (line,) = capsys.readouterr().err.splitlines()
+    assert "--update-docs writes docs/benchmarks.md and docs/benchmarks.png, both: not with" in line
+
+
+def test_markdown_alone_runs_without_matplotlib_and_draws_nothing(tmp_path, capsys, monkeypatch):
+    _without_matplotlib(monkeypatch)
+    monkeypatch.setattr(bench, "run", lambda found, timeout, skip: empty_results())
+    monkeypatch.setattr(bench, "report", lambda results, command: "the results section")
+    monkeypatch.setattr(bench, "plot", _not_drawn)
+    markdown = tmp_path / "b.md"
+    assert bench.main(["--markdown", str(markdown)]) == 0
+    assert "the results section" in markdown.read_text()
+    assert capsys.readouterr().err.splitlines() == [f"wrote {markdown}"]
+
+
+def _not_drawn(results, path):
+    raise AssertionError(f"a plot was drawn in {path}")
+
+
+def _without_matplotlib(monkeypatch) -> None:
+    """`import matplotlib` fails from now on, as where it is not installed."""
+    for name in ("matplotlib", "matplotlib.backend_bases", "matplotlib.pyplot"):
+        monkeypatch.setitem(sys.modules, name, None)
+
+
+@pytest.mark.parametrize(
+    ("options", "picture"),
+    [
+        ([], "{root}/benchmarks/results/benchmarks.png"),
+        (["--update-docs"], "{root}/docs/benchmarks.png"),
+        (["--plot", "{tmp}/p.xyz"], "{tmp}/p.xyz"),  # its suffix is never looked at
+        (["--quick", "--plot", "{tmp}/p.png"], "{tmp}/p.png"),
+        (["--markdown", "{tmp}/b.md", "--plot", "{tmp}/p"], "{tmp}/p.png"),
+    ],
+)
+def test_a_plot_without_matplotlib_is_refused_before_the_run(
+    tmp_path, capsys, monkeypatch, options, picture
+):
+    # the whole run went on, then said "no plot" and exited 0, the old picture left in place
+    _without_matplotlib(monkeypatch)
+    monkeypatch.setattr(bench, "run", _run_stopped)
+    with pytest.raises(SystemExit) as stop:
+        bench.main([o.format(tmp=tmp_path) for o in options])
+    assert stop.value.code == 2
+    (line,) = capsys.readouterr().err.splitlines()
+    drawn = picture.format(root=ROOT, tmp=tmp_path)
+    assert f": error: {drawn}: the plot needs matplotlib, which is not installed: " in line
+    assert "`make bench` installs it, as pip install -e '.[bench]' does" in line
+    assert not (tmp_path / "b.md").exists()
 
 
 class Ran(Exception):
@@ -213,6 +306,7 @@ def test_the_results_go_into_folders_made_for_them_after_the_run(tmp_path, capsy
     )
     monkeypatch.setattr(bench, "report", lambda results, command: "the results section")
     monkeypatch.setattr(bench, "plot", lambda results, path: path.write_text("a picture"))
+    monkeypatch.setattr(bench, "plot_formats", lambda: {"png", "svg", "pdf"})  # not installed
     assert bench.main(["--quick", "--markdown", str(markdown), "--plot", str(picture)]) == 0
     assert made == [False]  # not while the run may yet be stopped
     assert "the results section" in markdown.read_text()
@@ -250,6 +344,10 @@ def test_the_help_gives_the_default_number_of_boards(capsys):
         bench.main(["--help"])
     said = " ".join(capsys.readouterr().out.split())
     assert "boards per random/mid-game family (default 3)" in said
+    # it said "default 10", which --quick is not
+    assert "seconds per board and engine (default 10; 2 with --quick)" in said
+    assert "docs/benchmarks.png (not with --markdown or --plot); a full run told none" in said
+    assert "(no plot then, unless --plot)" in said and "no results section is written" in said
     # it said "PNG to draw", though the suffix names any format matplotlib writes
     assert (
         "the picture to draw, its format by its suffix: .png, .svg, .pdf, ... (none: .png)" in said
@@ -325,11 +423,69 @@ def test_repeated_runs_that_differ_are_unsteady_and_a_disagreement():
     assert report.family_cell([said, *others], 10.0) == "700 ms (2/3 answered)"
 
 
+def late_run() -> Outcome:
+    return Outcome(error="> timeout (0.002 s)", status="timeout", seconds=0.002)
+
+
+def test_a_repeat_past_the_limit_is_no_other_answer_but_the_longest_run():
+    # `bench.py --quick --timeout 0.002`: "DISAGREEMENT ... repeated runs differ: unique/1,
+    # timeout, unique/1, ..." and status 1
+    answers = [Outcome("unique", 1, s) for s in (0.001, 0.002, 0.003, 0.004)]
+    notes: list[str] = []
+    kept = bench.steady(runs_of(answers[0], late_run(), *answers[1:]), Board(("0",)), 0.005, notes)
+    assert kept.status == "ok" and (kept.verdict, kept.count) == ("unique", 1)
+    assert kept.seconds == 0.003  # the median of 0.001 to 0.004 and the late one, the longest
+    assert notes == [
+        "1 of 5 repeated runs past the time limit (the others answered unique/1): counted as "
+        "the longest in the median"
+    ]
+    item = bench.Labelled("a board", Board(("0",)))
+    assert bench.disagreements(item, {"clingo": kept, "kanren": Outcome("unique", 1, 0.01)}) == []
+
+
+def test_most_repeats_past_the_limit_make_a_timeout_and_no_disagreement():
+    notes: list[str] = []
+    first, late = Outcome("unique", 1, 0.001), late_run()
+    kept = bench.steady(
+        runs_of(first, late, late, Outcome("unique", 1, 0.001), late), Board(("0",)), 0.002, notes
+    )
+    assert kept.status == "timeout" and not kept.answered
+    assert report.cell(kept, 0.002) == "> 0.002 s"
+    assert notes == [
+        "3 of 5 repeated runs past the time limit (the others answered unique/1): shown as a "
+        "timeout"
+    ]
+    item = bench.Labelled("a board", Board(("0",)))
+    assert bench.disagreements(item, {"clingo": kept, "kanren": first}) == []
+
+
+def test_answers_that_differ_are_unsteady_whatever_runs_past_the_limit():
+    runs = [Outcome("unique", 1, 0.01), late_run(), Outcome("multiple", 2, 0.01)] + [late_run()] * 2
+    said = bench.steady(runs_of(*runs), Board(("0",)), 10.0)
+    assert said.status == report.UNSTEADY
+    assert said.error == "repeated runs differ: unique/1, timeout, multiple/2, timeout, timeout"
+
+
+def test_a_repeat_that_fails_is_the_boards_outcome():
+    failed = Outcome(error="kanren worker died (exit -9) answering", status="error")
+    runs = [Outcome("unique", 1, 0.01), failed] + [Outcome("unique", 1, 0.01)] * 3
+    assert bench.steady(runs_of(*runs), Board(("0",)), 10.0) == failed
+
+
 def test_a_family_not_run_shows_as_not_run():
     skipped = Outcome(error="answered none of random 16x16", status=report.SKIPPED)
     assert report.cell(skipped, 10.0) == "not run"
     assert report.family_cell([skipped] * 3, 10.0) == "> 10 s (not run)"
-    assert report.ratio_cell([skipped] * 3, [skipped] * 3, 10.0) == "> timeout"
+    assert report.ratio_cell([skipped] * 3, [skipped] * 3, 10.0) == "— (gprolog not run)"
+
+
+def test_a_ratio_to_a_yardstick_not_run_says_so_and_gives_no_bound():
+    # it said "< 0.05× (gprolog > 10 s)": gprolog's time guessed from a smaller family's
+    skipped = Outcome(error="answered none of random 16x16", status=report.SKIPPED)
+    answered = [Outcome("unique", 1, 0.5)] * 3
+    assert report.ratio_cell(answered, [skipped] * 3, 10.0) == "— (gprolog not run)"
+    late = [Outcome(error="> timeout (10 s)", status="timeout")] * 3
+    assert report.ratio_cell(late, [skipped] * 3, 10.0) == "— (gprolog not run)"
 
 
 def test_a_ratio_where_only_the_engine_timed_out_is_a_lower_bound():

@@ -4,6 +4,7 @@ the limits the scripts apply are the ones they state."""
 
 from __future__ import annotations
 
+import os
 import re
 import signal
 import subprocess
@@ -27,7 +28,17 @@ SCRIPTS = sorted(
 
 sys.path.insert(0, str(BENCHMARKS))
 import course_numbers  # noqa: E402
+import guess_kinds  # noqa: E402
 import reference_port  # noqa: E402
+import rollouts  # noqa: E402
+import targets  # noqa: E402
+
+# big_boards.stamp(), which heads the tables of targets.py, reference_port.py, big_boards.py and
+# bounds.py: the figures copied into the docs carry the commit, the date and the load average
+HEADER = re.compile(
+    r"Python \d+\.\d+\.\d+\S*; logicmines at commit [0-9a-f]{4,}[^;]*; "
+    r"\d{4}-\d\d-\d\d \d\d:\d\d[^;]*; load average \d+\.\d\d, \d+\.\d\d, \d+\.\d\d; (.*)"
+)
 
 
 def run_script(script: str, *words: str) -> subprocess.CompletedProcess:
@@ -49,6 +60,41 @@ def test_help_says_what_the_script_does_and_runs_nothing(script):
     # the description is whole: a sentence that ends, not the first line of one
     description = done.stdout.split("\n\n")[1]
     assert re.search(r"[.?)]$", description.strip()), description
+
+
+@pytest.mark.parametrize("script", SCRIPTS, ids=lambda path: path.name)
+def test_a_script_runs_the_logicmines_of_its_checkout_whatever_else_is_installed(script, tmp_path):
+    # targets.py and reference_port.py timed whichever logicmines came first on the path
+    (tmp_path / "logicmines").mkdir()
+    (tmp_path / "logicmines" / "__init__.py").write_text("raise ImportError('another one')\n")
+    done = subprocess.run(
+        [sys.executable, str(script), "--help"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "PYTHONPATH": str(tmp_path)},
+    )
+    assert done.returncode == 0 and "another one" not in done.stderr, done.stderr
+
+
+@pytest.mark.parametrize(
+    ("script", "options"),
+    [
+        ("targets.py", ["--backend", "--runs"]),
+        ("guess_kinds.py", ["--games", "--seed", "--rules", "--workers"]),
+        ("isolated_parts.py", ["--games", "--seed", "--rules"]),
+        ("course_numbers.py", ["--repeat", "--limit", "--only"]),
+    ],
+)
+def test_every_option_says_what_it_does_and_its_default(script, options):
+    # `--games GAMES`, `--runs RUNS` and the like, with no word on them
+    said = run_script(script, "--help").stdout
+    entries = re.split(r"\n(?=  -)", said.split("\noptions:\n", 1)[1].strip("\n"))
+    described = {entry.split()[0]: " ".join(entry.split()) for entry in entries}
+    del described["-h,"]
+    assert sorted(described) == sorted(options), said
+    for text in described.values():
+        assert "(default" in text, text
 
 
 def test_the_readme_lists_every_script():
@@ -169,6 +215,16 @@ def test_reference_port_shows_a_timeout_and_goes_on_to_the_totals(monkeypatch, c
     assert rows[-1].startswith("| 6x10, no solution (relational.md) | 0.500 | 0.500 |")
 
 
+def test_reference_port_starts_with_the_commit_the_date_and_the_load(monkeypatch, capsys):
+    _runs_with({}, monkeypatch)
+    assert reference_port.main(["--runs", "2", "--timeout", "30"]) == 0
+    first, blank, table = capsys.readouterr().out.split("\n", 2)
+    said = HEADER.fullmatch(first)
+    assert said, first
+    assert said[1] == "2 runs per board and engine, a limit of 30 s per run"
+    assert blank == "" and table.startswith("| board | reference (s) | gprolog (s) | ratio |")
+
+
 def test_reference_port_shows_a_failure_and_exits_2(monkeypatch, capsys):
     failed = Outcome(error="swipl died", status=ERROR)
     _runs_with({"rules: 2?": failed}, monkeypatch)
@@ -249,3 +305,80 @@ def test_course_numbers_stops_a_prolog_run_whose_limit_is_not_acted_on(monkeypat
 def test_course_numbers_backstop_is_generous():
     # Only a run whose limit failed reaches it, not one slowed by a busy machine.
     assert course_numbers.backstop(0.2) == 62 and course_numbers.backstop(60) == 660
+
+
+# --- targets.py -----------------------------------------------------------------------------------
+
+
+def test_targets_starts_with_the_commit_the_date_and_the_load(monkeypatch, capsys):
+    case = targets.Case("a case", "< 1 s", lambda backend: None, ("kanren",))
+    monkeypatch.setattr(targets, "cases", lambda: [case])
+    monkeypatch.setattr(targets, "make_backend", lambda name: name)
+    targets.main(["--backend", "kanren", "--backend", "clingo", "--runs", "1"])
+    first, blank, *table = capsys.readouterr().out.splitlines()
+    said = HEADER.fullmatch(first)
+    assert said and said[1] == "1 run", first
+    assert blank == "" and table[0] == "| case | target | kanren | clingo |"
+    assert table[2].startswith("| a case | < 1 s | 0.000 s (") and table[2].endswith(" | — |")
+
+
+def test_targets_refuses_an_engine_given_twice():
+    # two columns of the same engine, each timed
+    done = run_script(
+        "targets.py", "--backend", "kanren", "--backend", "clpfd", "--backend", "kanren"
+    )
+    assert done.returncode == 2 and done.stdout == ""
+    (line,) = done.stderr.splitlines()
+    assert line == (
+        "targets.py: error: argument --backend: kanren is given twice (see 'targets.py --help')"
+    )
+
+
+# --- guess_kinds.py, course_numbers.py and rollouts.py: what they write ---------------------------
+
+
+def test_guess_kinds_writes_every_kind_with_0_when_no_guess_was_of_it(monkeypatch):
+    # a kind with no guess was left out of the JSON
+    played = (False, [(["all", "first", "safest", "risk<=10%"], True)])
+    monkeypatch.setattr(guess_kinds, "_game", lambda job: played)
+    counts = guess_kinds.measure(1, 900, "safe")["kinds"]
+    assert list(counts) == list(guess_kinds.KINDS)
+    assert counts["first"] == {"guesses": 1, "lost": 1}
+    assert counts["dead"] == counts["risk>40%"] == counts["endgame"] == {"guesses": 0, "lost": 0}
+    assert set(guess_kinds.KINDS) == {
+        "all", "first", "endgame", "middle", "off", "dead", "safest",
+        "risk<=10%", "risk<=20%", "risk<=40%", "risk>40%",
+    }  # fmt: skip
+
+
+def test_course_numbers_says_its_answers_in_plain_words():
+    # "(answers: ['multiple'])", a Python list
+    assert course_numbers.answers_text({"multiple"}) == "multiple"
+    assert course_numbers.answers_text({"2", "1"}) == "1, 2"
+    assert course_numbers.answers_text(set()) == "none, every run stopped at the limit"
+
+
+def test_rollouts_gives_no_standard_error_for_a_single_decision():
+    # it wrote 0.0, as if one decision measured the difference exactly
+    one = {"wins": {"chosen": [1, 0, 1, 1], "safest": [0, 0, 1, 0]}}
+    assert rollouts.summary([one]) == {
+        "decisions": 1,
+        "mean_difference": 0.5,
+        "standard_error": None,
+        "only_chosen_won": 2,
+        "only_safest_won": 0,
+    }
+    two = rollouts.summary([one, {"wins": {"chosen": [1, 1], "safest": [1, 1]}}])
+    assert two["mean_difference"] == 0.25 and two["standard_error"] == 0.25
+    assert rollouts.summary([])["mean_difference"] is None
+
+
+def test_rollouts_says_why_a_file_cannot_be_read_in_plain_words(tmp_path):
+    # "(FileNotFoundError(2, 'No such file or directory'))"
+    missing = tmp_path / "missing.json"
+    done = run_script("rollouts.py", "compare", str(missing))
+    assert done.returncode == 2 and done.stdout == ""
+    (line,) = done.stderr.splitlines()
+    assert line == (
+        f"rollouts.py: error: {missing}: No such file or directory (see 'rollouts.py --help')"
+    )
