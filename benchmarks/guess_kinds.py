@@ -31,14 +31,14 @@ from fractions import Fraction
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
-from arguments import Parser  # noqa: E402
+from arguments import Parser, expert_games  # noqa: E402
 from bot_variants import dead  # noqa: E402
 
 from logicmines.analysis import Analysis  # noqa: E402
 from logicmines.autoplay import game_seed  # noqa: E402
 from logicmines.board import Board, Cell  # noqa: E402
 from logicmines.bot import ENDGAME_LAYOUTS, _engine, play_game  # noqa: E402
-from logicmines.cli import _positive, _seed  # noqa: E402 (the command line's checks of a number)
+from logicmines.cli import _positive  # noqa: E402 (the command line's checks of a number)
 
 # Upper ends of the risk bands (a risk of exactly 1/10 falls in the first band).
 BANDS = (
@@ -107,16 +107,7 @@ def measure(games: int, seed: int, rule: str, workers: int = 1) -> dict:
 
 def main() -> None:
     parser = Parser(description=__doc__.split("\n\n")[0])
-    parser.add_argument(
-        "--games", type=_positive, default=300, help="expert games played (default 300)"
-    )
-    parser.add_argument("--seed", type=_seed, default=900, help="the games' seed (default 900)")
-    parser.add_argument(
-        "--rules",
-        choices=("safe", "zero"),
-        default="safe",
-        help="the first click's rule (default safe)",
-    )
+    expert_games(parser)
     parser.add_argument(
         "--workers", type=_positive, default=1, help="processes playing (default 1)"
     )

@@ -26,12 +26,11 @@ from itertools import combinations
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
-from arguments import Parser  # noqa: E402
+from arguments import Parser, expert_games  # noqa: E402
 
 from logicmines.autoplay import game_seed  # noqa: E402
 from logicmines.board import Board, Cell  # noqa: E402
 from logicmines.bot import play_game, win_chance  # noqa: E402
-from logicmines.cli import _positive, _seed  # noqa: E402 (the command line's checks of a number)
 from logicmines.stats import _groups  # noqa: E402
 
 LARGEST = 14  # parts with more cells are not enumerated (2^14 placements)
@@ -125,16 +124,7 @@ def measure(games: int, seed: int, rule: str) -> dict:
 
 def main() -> None:
     parser = Parser(description=__doc__.split("\n\n")[0])
-    parser.add_argument(
-        "--games", type=_positive, default=300, help="expert games played (default 300)"
-    )
-    parser.add_argument("--seed", type=_seed, default=900, help="the games' seed (default 900)")
-    parser.add_argument(
-        "--rules",
-        choices=("safe", "zero"),
-        default="safe",
-        help="the first click's rule (default safe)",
-    )
+    expert_games(parser)
     options = parser.parse_args()
     print(json.dumps(measure(options.games, options.seed, options.rules)))
 
