@@ -29,7 +29,7 @@ from functools import cache
 from .analysis import Analysis
 from .backends import REGISTRY, Backend, make_backend
 from .board import Board, Cell, require_whole, shown_value
-from .deal import DealError, Game, check_seed, check_size, deal
+from .deal import DealError, Game, check_size, deal
 from .solvable import Position
 from .words import at, plural
 
@@ -190,7 +190,6 @@ def prepare_game(
         raise ValueError(f"{who}: no engine {backend!r}; the engines are {', '.join(REGISTRY)}")
     try:
         check_size(height, width)  # before first_click, which divides by the number of squares
-        check_seed(seed)
         first = first_click(height, width, mines, rule)
         game = deal(height, width, mines, first=first, zero_start=rule == "zero", seed=seed)
     except DealError as error:

@@ -433,9 +433,10 @@ class MakingProgress:
         rate = done / max(elapsed, 1e-9)
         # The time left, at the pace of the last stretch: later cells cost more than the first
         # (more of the board is hidden), so the pace since the start promised too little.
+        now = self.start + elapsed
         when, before = self.last or (self.start, 0)
-        pace = (done - before) / (self.start + elapsed - when) if elapsed > when - self.start else 0
-        self.last = (self.start + elapsed, done)
+        pace = (done - before) / (now - when) if now > when else 0
+        self.last = (now, done)
         left = (cells - done) / (pace or rate) if pace or rate else 0.0
         return (
             f"generate puzzle: {grouped(done)} of {grouped(cells)} cells weighed, "

@@ -54,7 +54,12 @@ def status(board: Board) -> str:
 
 def reveal(board: Board, click: Cell) -> Board:
     """The board after one click: a mine explodes, a safe square opens and blanks flood outwards."""
-    r, c = _check_click(board, click)
+    return _reveal(board, click, "click")
+
+
+def _reveal(board: Board, click: Cell, name: str) -> Board:
+    """`reveal`, its refusals naming the click `name` ("click", or "click 3" of several)."""
+    r, c = _check_click(board, click, name)
     if board.rows[r][c] == "M":
         row = board.rows[r]
         rows = list(board.rows)
@@ -127,24 +132,21 @@ def play(board: Board, clicks: Iterable[Cell]) -> Board:
                 f"click {number} {at(click)} comes after the game was lost "
                 f"(X at {_where_lost(board)}); no more clicks are allowed"
             )
+        # Of several clicks, a refusal says which one: the same square may be clicked twice.
+        name = f"click {number}" if len(clicks) > 1 else "click"
         try:
-            board = reveal(board, click)
-        except TypeError as error:  # of several clicks, say which one is not a click
+            board = _reveal(board, click, name)
+        except TypeError as error:
             if len(clicks) == 1:
                 raise
-            raise TypeError(f"play: click {number}: {error}") from None
-        except RevealError as error:
-            said = str(error)
-            if len(clicks) == 1 or not said.startswith("click "):
-                raise
-            # Of several clicks, say which one: the same square may be clicked twice.
-            raise RevealError(f"click {number} {said.removeprefix('click ')}") from None
+            raise TypeError(f"play: {name}: {error}") from None
     return board
 
 
-def _check_click(board: Board, click: Cell) -> Cell:
+def _check_click(board: Board, click: Cell, name: str) -> Cell:
     """The click as (row, column), or a RevealError saying why the rules cannot apply it (a
-    TypeError when it is not a pair of whole numbers, or the board not a Board)."""
+    TypeError when it is not a pair of whole numbers, or the board not a Board); the messages
+    call the click `name`."""
     require_board("reveal", board, "game Board")
     if not is_cell(click):
         raise TypeError(
@@ -157,12 +159,12 @@ def _check_click(board: Board, click: Cell) -> Cell:
             f"the board already shows X at {_where_lost(board)}: the game is lost, no more clicks"
         )
     if (off := off_board(click, board.height, board.width)) is not None:
-        raise RevealError(f"click {off}")
+        raise RevealError(f"{name} {off}")
     r, c = click
     square = board.rows[r][c]
     if square not in "EM":
         shown = "a blank" if square == "B" else f"the digit {square}"
-        raise RevealError(f"click {at(click)} is on a square already revealed: it shows {shown}")
+        raise RevealError(f"{name} {at(click)} is on a square already revealed: it shows {shown}")
     return r, c
 
 
