@@ -292,11 +292,16 @@ def _chosen(weighed: dict) -> int:
     return next(i for i, c in enumerate(weighed["candidates"]) if c["cell"] == weighed["chosen"])
 
 
-def _mean_and_error(values: list[float]) -> tuple[float, float]:
+def _mean_and_error(values: list[float]) -> tuple[float | None, float | None]:
+    """The mean of `values` and its standard error: None (null in JSON) where it cannot be
+    estimated, the mean with no value and the error with fewer than two."""
     n = len(values)
-    mean = sum(values) / n if n else 0.0
-    spread = sqrt(sum((v - mean) ** 2 for v in values) / (n - 1)) if n > 1 else 0.0
-    return mean, spread / sqrt(n) if n else 0.0
+    if not n:
+        return None, None
+    mean = sum(values) / n
+    if n < 2:
+        return mean, None
+    return mean, sqrt(sum((v - mean) ** 2 for v in values) / (n - 1)) / sqrt(n)
 
 
 def headroom(weighed: list[dict]) -> dict:
@@ -312,7 +317,10 @@ def headroom(weighed: list[dict]) -> dict:
     - `safest`: the safest candidate, for comparison.
     - `spread`: how far the other candidates' chances lie from the choice's, as a root mean
       square over candidates, the draw's own noise taken out (each difference squared less its
-      variance): how different the candidates really are, whichever is better."""
+      variance): how different the candidates really are, whichever is better.
+
+    Each has its standard error beside it (`_error`); an error that one decision cannot give, and
+    a split or a spread that one layout per decision cannot, are None (null in JSON)."""
     split, hindsight, safest, squares = [], [], [], []
     for w in weighed:
         cands = w["candidates"]
@@ -320,22 +328,26 @@ def headroom(weighed: list[dict]) -> dict:
         mine = _chosen(w)
         n = len(wins[mine])
         halves = (range(n // 2), range(n // 2, n))
-        gains = []
-        for pick, score in (halves, halves[::-1]):
-            best = max(range(len(cands)), key=lambda i: (sum(wins[i][k] for k in pick), i == mine))
-            gains.append(sum(wins[best][k] - wins[mine][k] for k in score) / len(score))
-        split.append(sum(gains) / 2)
+        if n > 1:  # one layout has no halves
+            gains = []
+            for pick, score in (halves, halves[::-1]):
+                best = max(
+                    range(len(cands)), key=lambda i: (sum(wins[i][k] for k in pick), i == mine)
+                )
+                gains.append(sum(wins[best][k] - wins[mine][k] for k in score) / len(score))
+            split.append(sum(gains) / 2)
         for i in range(len(cands)):
             if i != mine:
                 diffs = [a - b for a, b in zip(wins[i], wins[mine])]
                 mean, error = _mean_and_error(diffs)
-                squares.append(mean**2 - error**2)
+                if error is not None:  # one layout cannot tell the draw's noise
+                    squares.append(mean**2 - error**2)
         hindsight.append((max(map(sum, wins)) - sum(wins[mine])) / n)
         safest.append((sum(wins[0]) - sum(wins[mine])) / n)
     out = {"decisions": len(weighed)}
     for name, values in (("split_half", split), ("hindsight", hindsight), ("safest", safest)):
         out[name], out[name + "_error"] = _mean_and_error(values)
-    out["spread"] = sqrt(max(sum(squares) / len(squares), 0)) if squares else 0.0
+    out["spread"] = sqrt(max(sum(squares) / len(squares), 0)) if squares else None
     return out
 
 
@@ -354,8 +366,8 @@ def summary(weighed: list[dict]) -> dict:
     mean, error = _mean_and_error(diffs)
     return {
         "decisions": len(diffs),
-        "mean_difference": mean if diffs else None,
-        "standard_error": error if len(diffs) > 1 else None,
+        "mean_difference": mean,
+        "standard_error": error,
         "only_chosen_won": only_chosen,
         "only_safest_won": only_safest,
     }

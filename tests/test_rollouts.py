@@ -99,6 +99,21 @@ def test_both_cells_of_a_decision_are_played_on_the_same_layouts():
     weighed = rollouts._weigh((decision, 5, 0))
     assert weighed["wins"] == {"chosen": [1] * 5, "safest": [0] * 5}
     assert rollouts.summary([weighed])["mean_difference"] == 1.0
+    assert rollouts.summary([weighed])["standard_error"] is None  # one decision tells none
+    assert rollouts.summary([])["mean_difference"] is None
+
+
+def test_headroom_gives_no_error_it_cannot_estimate():
+    one_layout = {
+        "chosen": [0, 1],
+        "candidates": [_candidate([0, 0], [1]), _candidate([0, 1], [0])],
+    }
+    got = rollouts.headroom([one_layout])
+    assert got["hindsight"] == 1.0 and got["hindsight_error"] is None
+    assert got["spread"] is None  # one layout cannot take the draw's noise out
+    assert got["split_half"] is None  # nor be split in halves
+    got = rollouts.headroom([one_layout, one_layout])
+    assert got["hindsight"] == 1.0 and got["hindsight_error"] == 0.0
 
 
 @pytest.mark.parametrize(
@@ -182,8 +197,11 @@ def test_a_scoring_that_picks_the_bots_choice_gains_nothing_and_moves_nowhere():
         ],
     }
     got = rollouts.scorings_weighed([decision])
-    assert got["safest"] == {"gain": 0.5, "error": 0.0, "moved": 1}
-    assert got["the bot's: two_clicks + progress/5"] == {"gain": 0.0, "error": 0.0, "moved": 0}
+    # one decision gives a gain but no standard error: None, not a made-up 0
+    assert got["safest"] == {"gain": 0.5, "error": None, "moved": 1}
+    assert got["the bot's: two_clicks + progress/5"] == {"gain": 0.0, "error": None, "moved": 0}
+    got = rollouts.scorings_weighed([decision, decision])
+    assert got["safest"] == {"gain": 0.5, "error": 0.0, "moved": 2}
 
 
 def test_every_candidate_is_played_on_the_same_layouts_and_the_bots_rule_picks_its_choice():
