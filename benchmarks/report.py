@@ -101,10 +101,12 @@ def ratio_cell(
     outcomes: list[Outcome], yardstick: list[Outcome], timeout: float, who: str = "gprolog"
 ) -> str:
     """The engine's median over the yardstick's (`who`) median (a bound when one of them did not
-    answer; `> timeout` when neither did; a dash when the yardstick was not run at all, as it
-    answered none of a smaller family: no time of its own to divide by)."""
+    answer; `> timeout` when neither did; a dash when the engine or the yardstick was not run at
+    all, as it answered none of a smaller family: no time of its own to divide or be divided)."""
     if all(o.status == MISSING for o in yardstick) or all(o.status == MISSING for o in outcomes):
         return "n/a"
+    if all(o.status == SKIPPED for o in outcomes):
+        return "— (not run)"
     if all(o.status == SKIPPED for o in yardstick):
         return f"— ({who} not run)"
     mine, theirs = median(outcomes), median(yardstick)
