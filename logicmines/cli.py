@@ -39,7 +39,8 @@ from .parse import BoardSyntaxError, parse_boards
 from .problem import NoSolution
 from .resources import example_names, example_summary, example_text
 from .results import Verdict
-from .reveal import RevealError, parse_click, play, status
+from .reveal import RevealError, parse_click, status
+from .reveal import _play as play_clicks
 from .setter import PuzzleError, make_puzzle, puzzle_lines, puzzle_record
 from .solvable import SolvableError, check_game, solvable
 from .staging import Staged
@@ -872,7 +873,7 @@ def run_reveal(boards: list[Board], args: argparse.Namespace, out: Out) -> int:
     played = []
     for board in boards:  # all of them first: nothing is printed for a file with a bad click
         try:
-            played.append(play(board, args.click))
+            played.append(play_clicks(board, args.click, "reveal"))
         except RevealError as error:
             raise UsageError(f"{board.source}:{board.line}: {error}") from None
     for index, (board, after) in enumerate(zip(boards, played)):

@@ -115,16 +115,22 @@ def _reveal(board: Board, click: Cell, name: str) -> Board:
 
 def play(board: Board, clicks: Iterable[Cell]) -> Board:
     """The board after each click in turn; a click after the game is lost is an error."""
-    require_board("play", board, "game Board")
+    return _play(board, clicks, "play")
+
+
+def _play(board: Board, clicks: Iterable[Cell], who: str) -> Board:
+    """`play`, its refusals of the board naming the caller `who` (the command line's `reveal`
+    plays its clicks through it)."""
+    require_board(who, board, "game Board")
     one = is_cell(clicks)
     if one or not isinstance(clicks, Iterable) or isinstance(clicks, (str, bytes)):
         hint = " (reveal(board, click) makes one)" if one else ""
         raise TypeError(
-            f"play needs its clicks as a list of (row, column) pairs{hint}, "
+            f"{who} needs its clicks as a list of (row, column) pairs{hint}, "
             f"not {shown_value(clicks)}"
         )
     if board.kind != "game":
-        raise RevealError(_not_a_game())
+        raise RevealError(_not_a_game(who))
     clicks = list(clicks)
     for number, click in enumerate(clicks, start=1):
         if status(board) == "lost":
@@ -139,7 +145,7 @@ def play(board: Board, clicks: Iterable[Cell]) -> Board:
         except TypeError as error:
             if len(clicks) == 1:
                 raise
-            raise TypeError(f"play: {name}: {error}") from None
+            raise TypeError(f"{who}: {name}: {error}") from None
     return board
 
 

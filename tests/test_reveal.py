@@ -353,7 +353,9 @@ def test_a_puzzle_board_has_no_status():
         with pytest.raises(RevealError, match=r"^a status needs a game board"):
             status(Board.from_text(text))
     assert status(Board.from_text("EM")) == "playing"
-    # reveal and play still say it as reveal's own check does
+    # play names itself (it said "reveal needs a game board", the words of reveal's own check)
     for clicks in ([(0, 1)], []):
-        with pytest.raises(RevealError, match=r"^reveal needs a game board"):
+        with pytest.raises(RevealError, match=r"^play needs a game board"):
             play(Board.from_text("1?"), clicks)
+    with pytest.raises(RevealError, match=r"^reveal needs a game board"):
+        reveal(Board.from_text("1?"), (0, 1))
