@@ -280,6 +280,19 @@ def test_bash_offers_no_free_word_once_the_command_has_its_own(tmp_path):
 
 
 @pytest.mark.skipif(BASH is None, reason="bash is not installed")
+def test_bash_offers_no_option_after_a_double_dash(tmp_path, monkeypatch):
+    # after `--` a word is a file (`-odd.txt`), never an option: it offered stats' options
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "-odd.txt").write_text("EM\n")
+    assert _complete("stats", "--", "-") == ["-odd.txt"]
+    assert _complete("stats", "--", "--") == []
+    assert _complete("stats", "--", "-odd.txt", "") == []  # its one FILE is given
+    assert _complete("stats", "--j") == ["--json"]  # before it, options as ever
+    # a `--` before the command is the command line's own: the command's options follow
+    assert _complete("--", "stats", "--j") == ["--json"]
+
+
+@pytest.mark.skipif(BASH is None, reason="bash is not installed")
 def test_bash_completes_a_file_name_after_every_option_that_takes_one(tmp_path):
     (tmp_path / "game.txt").write_text("EE\n")
     found = [str(tmp_path / "game.txt")]
