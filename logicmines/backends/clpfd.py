@@ -43,6 +43,7 @@ from .prolog import _board, _codes, _TimeLimit, swipl
 
 _VERDICTS = (Verdict.NONE, Verdict.UNIQUE, Verdict.MULTIPLE)
 _NO_MODEL = "the CLP(FD) model has no solution"
+_OWN_LIMIT = object()  # _ask's seconds when not told: the backend's time limit
 _LISTS_ALL = (
     ": count and analyze label every solution one by one, fine for small boards; "
     "`--backend kanren` counts without listing them"
@@ -159,16 +160,16 @@ class ClpfdBackend:
         mines: int | None,
         *args: object,
         advice: str,
-        seconds: float | None | bool = True,
+        seconds: float | None | object = _OWN_LIMIT,
     ):
         """The answer of board:`predicate` (its `_with_mines` form when `mines` is given) on
-        the puzzle's rows of codes and `args`, read back from JSON, within `seconds` (True:
-        the backend's time limit)."""
+        the puzzle's rows of codes and `args`, read back from JSON, within `seconds` (None for
+        no limit; the backend's time limit unless told)."""
         inputs: list[object] = [_codes(puzzle)]
         if mines is not None:
             predicate += "_with_mines"
             inputs.append(mines)
-        limit = self.timeout if seconds is True else seconds
+        limit = self.timeout if seconds is _OWN_LIMIT else seconds
         try:
             found = self.swipl.ask(
                 self.name, f"board:{predicate}", [*inputs, *args], limit, _TOO_BIG
