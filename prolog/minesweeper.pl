@@ -1,10 +1,11 @@
 /*  minesweeper.pl: the reference program, ported to SWI-Prolog.
 
     Source: the GNU Prolog answer (493 bytes) to the Stack Exchange code-golf question
-    "Can I sweep the mines?" (its author and address are not known to the project: see
-    LICENSE-CC-BY-SA.md). Stack Exchange content is licensed CC BY-SA, 3.0 for this answer as
-    that note explains; so is this file, which carries that answer's program with the changes
-    below.
+    "Can I sweep the mines?",
+    <https://codegolf.stackexchange.com/questions/102044/can-i-sweep-the-mines> (the answer's
+    author and own address are not known to the project: see LICENSE-CC-BY-SA.md). Stack
+    Exchange content is licensed CC BY-SA, 3.0 for this answer as that note explains; so is
+    this file, which carries that answer's program with the changes below.
 
     The port makes the smallest changes that let the program run under SWI-Prolog as it runs
     under GNU Prolog, with the same answers from the same search; each is marked `% CHANGE:` and

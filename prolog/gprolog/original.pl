@@ -1,9 +1,11 @@
 /*  original.pl: the reference program, verbatim, with a driver for GNU Prolog.
 
     Source: the GNU Prolog answer (493 bytes) to the Stack Exchange code-golf question
-    "Can I sweep the mines?" (its author and address are not known to the project: see
-    LICENSE-CC-BY-SA.md). Stack Exchange content is licensed CC BY-SA, 3.0 for this answer as
-    that note explains; so is this file.
+    "Can I sweep the mines?",
+    <https://codegolf.stackexchange.com/questions/102044/can-i-sweep-the-mines> (the answer's
+    author and own address are not known to the project: see LICENSE-CC-BY-SA.md). Stack
+    Exchange content is licensed CC BY-SA, 3.0 for this answer as that note explains; so is
+    this file.
 
     The section between the two marker lines below is the original, byte for byte (493 bytes
     without its last newline): m(Board, Solved) gives every fully revealed board in which the
