@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from fractions import Fraction
 
 import pytest
@@ -93,12 +94,39 @@ def test_reason_for_an_impossible_mine_total_gives_the_possible_range():
     assert wider.reason == "the solutions hold between 1 and 3 mines in all, never 9"
 
 
-@settings(max_examples=200, deadline=None)
-@given(small_boards(max_side=4))
-def test_reason_is_a_group_of_digits_that_alone_has_no_solution(board):
-    problem = Problem.from_board(board)
-    if problem.reason or kanren.count(board):
-        return
+def nudged_board(rng: random.Random) -> Board:
+    """A small puzzle (up to 5x5, at most 10 unknown cells) with one to three digits beside
+    unknown cells made one more or one less: often each digit can still hold on its own, and
+    together they cannot."""
+    h, w = rng.randint(1, 5), rng.randint(1, 5)
+    mines = {(r, c) for r in range(h) for c in range(w) if rng.random() < 0.3}
+    hidden = set(rng.sample([(r, c) for r in range(h) for c in range(w)], min(10, h * w // 2)))
+    board = Board.from_mines(h, w, mines).as_puzzle()
+    rows = [["?" if (r, c) in hidden else board[r, c] for c in range(w)] for r in range(h)]
+    digits = [
+        (r, c)
+        for r in range(h)
+        for c in range(w)
+        if rows[r][c].isdigit() and any(rows[i][j] == "?" for i, j in board.neighbours((r, c)))
+    ]
+    for r, c in rng.sample(digits, min(len(digits), rng.randint(1, 3))):
+        rows[r][c] = str(min(8, max(0, int(rows[r][c]) + rng.choice((-1, 1)))))
+    return Board(tuple("".join(row) for row in rows))
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.integers(0, 2**32))
+def test_reason_is_a_group_of_digits_that_alone_has_no_solution(seed):
+    # A board whose digits each can hold and which has no solution: drawn from all small boards,
+    # two in a hundred were, and the test returned early on the rest.
+    rng = random.Random(seed)
+    for _ in range(500):
+        board = nudged_board(rng)
+        problem = Problem.from_board(board)
+        if not problem.reason and kanren.count(board) == 0:
+            break
+    else:
+        pytest.fail("no board without a solution whose digits each hold, in 500 draws")
     digits = conflict(problem, PieceMemo(kanren))
     # The named digits alone (the other digits' cells still safe) have no solution,
     assert all_models(board, only={c.digit for c in digits}) == []
