@@ -293,8 +293,8 @@ def _chosen(weighed: dict) -> int:
 
 
 def _mean_and_error(values: list[float]) -> tuple[float | None, float | None]:
-    """The mean of `values` and its standard error: None (null in JSON) where it cannot be
-    estimated, the mean with no value and the error with fewer than two."""
+    """The mean of `values` and its standard error, each None (null in JSON) where it cannot be
+    estimated: the mean of no values, the error of fewer than two."""
     n = len(values)
     if not n:
         return None, None
@@ -327,8 +327,8 @@ def headroom(weighed: list[dict]) -> dict:
         wins = [c["wins"] for c in cands]
         mine = _chosen(w)
         n = len(wins[mine])
-        halves = (range(n // 2), range(n // 2, n))
         if n > 1:  # one layout has no halves
+            halves = (range(n // 2), range(n // 2, n))
             gains = []
             for pick, score in (halves, halves[::-1]):
                 best = max(
