@@ -137,6 +137,18 @@ def test_a_long_enumeration_stops_at_the_time_limit(question):
     assert time.monotonic() - started < 1.5
 
 
+def test_solutions_are_given_as_they_are_found():
+    # 2**36 solutions: listing them all first would not end within the limit, so the first
+    # three come only from a listing that gives each as it is found; breaking off cancels it.
+    board = Board(("?" * 6,) * 6)
+    listing = ClingoBackend(0.5).solutions(board)
+    first = [next(listing) for _ in range(3)]
+    assert len({solved.rows for solved in first}) == 3
+    assert all(KanrenBackend().count(solved) == 1 for solved in first)  # each a solution
+    listing.close()
+    assert clingo.count(Board.from_text("1?")) == 1  # the engine answers on after the break
+
+
 def test_the_clock_is_looked_at_when_grounding_ends():
     board = random_puzzle(60, 60, 0.2, 0.3, seed=1)  # grounding alone takes some milliseconds
     with pytest.raises(EngineTimeout, match=r"^clingo: gave up after 0\.001 s"):

@@ -285,7 +285,7 @@ def test_a_solved_board_counts_the_same_cell_by_cell_and_all_at_once(board, rng)
         results.MANY = saved
 
 
-@pytest.mark.parametrize("name", ["kanren", "prolog"])
+@pytest.mark.parametrize("name", ["kanren", "prolog", "clingo"])
 def test_a_lazy_listing_counts_only_its_own_time_against_the_limit(name, monkeypatch):
     # The caller holds each solution for 0.4 s of a 0.3 s limit: the listing goes on, as its
     # docstring says the clock runs only while a solution is being found. The clock is moved

@@ -17,7 +17,7 @@ fastest way in that we measured: clingo parses the 40,000 facts of a 200x200 boa
 Each question grounds the program for its board once (a new Control), then searches:
 
 - ``check`` asks for two answer sets: none, one (the solution) or more;
-- ``solutions`` enumerates answer sets, at most ``limit``;
+- ``solutions`` enumerates answer sets, at most ``limit``, each one as it is asked for;
 - ``count`` enumerates every answer set (clingo counts them; Python sees none of them);
 - ``consequences`` gives the cells that are mines in every answer set (cautious consequences)
   and those that are mines in none (all cells but the brave consequences), without counting;
@@ -43,6 +43,7 @@ from __future__ import annotations
 import operator
 import time
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
@@ -146,7 +147,7 @@ class ClingoBackend:
     def check(self, board: Board, mines: int | None = None) -> CheckResult:
         puzzle = board.as_puzzle()
         grounded = self._ground(puzzle, mines)
-        found = grounded.models(2)
+        found = list(grounded.models(2))
         if not found:
             return CheckResult(Verdict.NONE, reason=self._why(puzzle, mines, grounded))
         if len(found) > 1:
@@ -160,13 +161,13 @@ class ClingoBackend:
         self, board: Board, limit: int | None = None, mines: int | None = None
     ) -> Iterator[Board]:
         """The first `limit` solutions (all for None; with exactly `mines` mines in all when
-        given, the total being one more constraint), in clingo's order, found before the first
-        is given."""
+        given, the total being one more constraint), in clingo's order, lazily: each is given as
+        clingo finds it, and the clock runs only while the program is grounded and searched."""
         puzzle = board.as_puzzle()
         if limit is not None and limit <= 0:
-            return iter(())
-        found = self._ground(puzzle, mines).models(limit)
-        return iter([solved_board(puzzle, mines) for mines in found])
+            return
+        for found in self._ground(puzzle, mines).models(limit):
+            yield solved_board(puzzle, found)
 
     def consequences(self, board: Board, mines: int | None = None) -> Consequences | None:
         """The safe cells and the mines of every solution (brave and cautious consequences, two
@@ -269,16 +270,24 @@ class _Grounded:
         self.grounding = time.monotonic() - began  # seconds, the facts written and grounded
         self._left()
 
-    def models(self, limit: int | None) -> list[dict[Cell, int]]:
-        """The mines of the first `limit` answer sets (all for None)."""
-        found: list[dict[Cell, int]] = []
-
-        def keep(model) -> bool:
-            found.append(dict.fromkeys(_cells(model.symbols(shown=True)), 1))
-            return limit is None or len(found) < limit  # False stops the search
-
-        self._solve(keep)
-        return found
+    def models(self, limit: int | None) -> Iterator[dict[Cell, int]]:
+        """The mines of the first `limit` answer sets (all for None), each as clingo finds it.
+        The search waits while the caller holds an answer set, and that time is not the
+        search's: the clock is put off by it. Leaving the loop early cancels the search."""
+        self.control.configuration.solve.enum_mode = "auto"
+        given = 0
+        with self._failing(), self.control.solve(yield_=True, async_=True) as handle:
+            while limit is None or given < limit:
+                handle.resume()
+                self._wait(handle)
+                model = handle.model()
+                if model is None:
+                    return
+                found = dict.fromkeys(_cells(model.symbols(shown=True)), 1)
+                given += 1
+                away = time.monotonic()
+                yield found
+                self.clock.put_off(time.monotonic() - away)
 
     def count(self) -> int:
         """The number of answer sets, counted by clingo as it enumerates them: the last one's
@@ -370,17 +379,25 @@ class _Grounded:
         the program literals `assumptions` held true; True when there is an answer set. When
         there is none, the literals of the core clingo gives are added to `core`."""
         self.control.configuration.solve.enum_mode = mode
-        try:
-            with self.control.solve(
+        with (
+            self._failing(),
+            self.control.solve(
                 assumptions=assumptions or (), on_model=on_model, async_=True
-            ) as handle:
-                self._wait(handle)  # EngineTimeout leaves `with`, which cancels the search
-                found = handle.get().satisfiable
-                if found and on_last is not None:
-                    on_last(handle.last())  # (clingo's own on_last is for searches that block)
-                if not found and core is not None:
-                    core.append({abs(literal) for literal in handle.core()})
-                return found
+            ) as handle,
+        ):
+            self._wait(handle)  # EngineTimeout leaves `with`, which cancels the search
+            found = handle.get().satisfiable
+            if found and on_last is not None:
+                on_last(handle.last())  # (clingo's own on_last is for searches that block)
+            if not found and core is not None:
+                core.append({abs(literal) for literal in handle.core()})
+            return found
+
+    @contextmanager
+    def _failing(self) -> Iterator[None]:
+        """clingo's RuntimeError as our EngineError, with what clingo logged."""
+        try:
+            yield
         except EngineError:  # our own (EngineTimeout): a RuntimeError too, but no failure
             raise
         except RuntimeError as why:
