@@ -29,6 +29,7 @@ from logicmines.frontier import count_part
 from logicmines.generate import midgame, random_puzzle
 from logicmines.problem import Problem, parts
 from logicmines.results import Verdict
+from logicmines.staging import settle
 
 kanren = KanrenBackend()
 
@@ -168,6 +169,19 @@ def test_mines_total_narrows_the_count():
     by_total = {m: kanren.count(b, mines=m) for m in range(4, 9)}
     assert sum(by_total.values()) == 4
     assert kanren.count(b, mines=1) == 0
+
+
+def test_a_part_with_no_model_has_no_solution_whatever_the_total():
+    # Every digit holds alone and beside each digit it shares cells with, so staging settles
+    # the board without failing; the part the digits make up has no model all the same. A count
+    # with a total must not leave that part out (the free cells would then give a solution).
+    b = board("???? / 13?1 / ?1??")
+    staged = settle(Problem.from_board(b), kanren.memo)
+    assert [count_part(part, kanren.memo) for part in staged.parts] == [[0]]
+    assert all_models(b) == []
+    for mines in range(13):
+        assert kanren.count(b, mines=mines) == 0
+        assert kanren.check(b, mines=mines).verdict is Verdict.NONE
 
 
 def test_solutions_respect_the_limit():
