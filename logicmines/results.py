@@ -36,7 +36,9 @@ def solved_board(puzzle: Board, mines: dict[Cell, int]) -> Board:
     changed: dict[int, list[str]] = {}
     unknown = [(r, c) for r, row in enumerate(rows) for c in positions(row, "?")]
     for r, c in unknown:
-        changed.setdefault(r, list(rows[r]))[c] = "*" if mines.get((r, c)) else "?"
+        if r not in changed:  # each row copied once (a default built per cell made it quadratic)
+            changed[r] = list(rows[r])
+        changed[r][c] = "*" if mines.get((r, c)) else "?"
     for r, cells in changed.items():
         rows[r] = "".join(cells)
     if len(unknown) >= MANY and type(puzzle).neighbours is Board.neighbours:
