@@ -948,7 +948,13 @@ def run_compare(boards: list[Board], args: argparse.Namespace, out: Out) -> int:
             warn(out.no_answer(index, board, late, args.timeout))
             status_code = max(status_code, 3)
         else:  # nothing to compare, and not for want of time: engines that failed (status 2)
-            failed = "; ".join(f"{name}: {outcome.error}" for name, outcome in outcomes.items())
+            failed = "; ".join(
+                # an engine's error names it already ("gprolog: out of memory ..."), or not
+                outcome.error
+                if outcome.error.startswith(f"{name}: ")
+                else f"{name}: {outcome.error}"
+                for name, outcome in outcomes.items()
+            )
             warn(error_line(f"{title(index, board)}: no engine answered ({failed})"))
             status_code = max(status_code, 2)
     return status_code

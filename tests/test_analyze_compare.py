@@ -351,6 +351,19 @@ def test_compare_with_no_engine_able_to_answer_is_status_2_and_agrees_on_nothing
         assert run.records()[0]["agree"] is None
 
 
+def test_an_engine_error_that_names_its_engine_is_not_named_twice(monkeypatch):
+    def failing(name, board, timeout, mines=None):
+        return Outcome(error=f"{name}: out of memory on this board", status="error")
+
+    monkeypatch.setattr(compare_module, "run_engine", failing)
+    run = run_main(["compare", "--engines", "gprolog"], stdin="1?\n")
+    assert run.status == 2
+    assert run.err == (
+        "logicmines: error: board 1 (<stdin>:1, 1x2 puzzle): no engine answered "
+        "(gprolog: out of memory on this board)\n"
+    )
+
+
 def test_compare_marks_an_engine_past_its_timeout():
     # 4x5 unknown cells: 2**20 models, which the original and clpfd list one by one (clpfd
     # lists the 65,536 of 4x4 in about 0.28 s here: too close to the limit to be sure of).
