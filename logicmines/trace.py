@@ -21,8 +21,9 @@ import subprocess
 import sys
 import tempfile
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from functools import partial
 from itertools import islice
 from pathlib import Path
 
@@ -97,20 +98,23 @@ def kanren_steps(board: Board, limit: int | None = 2) -> Iterator[Step]:
     digits = [cell for cell in puzzle.cells() if puzzle[cell].isdigit()]
     digits.sort(key=lambda cell: any(isvar(terms[n]) for n in puzzle.neighbours(cell)))
     # Each goal with the digit it states and the unknown cells it can bind (in reading order).
-    goals: list[tuple[Cell | None, object, list[Cell]]] = [
+    # A digit's goal is made when the search first reaches it: a trace stops after a few
+    # hundred steps, and making all of a big board's goals first took seconds and gigabytes.
+    goals: list[tuple[Cell | None, Callable[[], object], list[Cell]]] = [
         (
             cell,
-            counto([(terms[n], 1) for n in puzzle.neighbours(cell)], int(puzzle[cell])),
+            partial(counto, [(terms[n], 1) for n in puzzle.neighbours(cell)], int(puzzle[cell])),
             [n for n in puzzle.neighbours(cell) if isvar(terms[n])],
         )
         for cell in digits
     ]
     touched = {n for cell in digits for n in puzzle.neighbours(cell)}
     goals += [
-        (None, mineso(t, 1), [cell])
+        (None, partial(mineso, t, 1), [cell])
         for cell, t in terms.items()
         if isvar(t) and cell not in touched
     ]
+    made: dict[int, object] = {}
     found = 0
 
     def search(state, depth: int) -> Iterator[Step]:
@@ -119,7 +123,10 @@ def kanren_steps(board: Board, limit: int | None = 2) -> Iterator[Step]:
             found += 1
             yield Step("solution", depth)
             return
-        cell, goal, reach = goals[depth]
+        cell, make, reach = goals[depth]
+        goal = made.get(depth)
+        if goal is None:
+            goal = made[depth] = make()
         # Only the goal's own cells can change: looking at those alone keeps a step's cost
         # the size of a digit, not of the board.
         open_before = [c for c in reach if isvar(walk(terms[c], state))]
