@@ -320,6 +320,10 @@ def test_a_run_past_the_numbers_json_keeps_exactly_is_refused() -> None:
     err = io.StringIO()
     assert run_autoplay("3x3", 1, games=2, start=2**53 - 1, err=err) == 2
     assert "numbered below 2**53 (9,007,199,254,740,992)" in err.getvalue()
+    assert "with 2 games goes past" in err.getvalue()
+    err = io.StringIO()
+    assert run_autoplay("3x3", 1, games=1, start=2**53, err=err) == 2
+    assert "with 1 game goes past" in err.getvalue()
     out = io.StringIO()
     assert run_autoplay("3x3", 1, games=1, start=2**53 - 1, as_json=True, out=out) == 0
     assert json.loads(out.getvalue().splitlines()[-1])["start"] == 2**53 - 1
