@@ -291,11 +291,12 @@ def _show(ch: str) -> str:
 
 
 def _quote(text: str) -> str:
-    """A piece of the input in a message, as repr() writes it (control characters escaped), cut
-    after 40 characters."""
-    if len(text) <= 40:
-        return repr(text)
-    return f"{text[:40]!r}... ({len(text):,} characters)"
+    """A piece of the input in a message, cut after 40 characters: between single quotes as it
+    stands when it is printable and holds no single quote (a backslash is shown once, as the
+    file has it), else as repr() writes it (control characters escaped)."""
+    piece = text[:40]
+    shown = f"'{piece}'" if piece.isprintable() and "'" not in piece else repr(piece)
+    return shown if len(text) <= 40 else f"{shown}... ({len(text):,} characters)"
 
 
 def _position(text: str, pos: int) -> tuple[int, int]:

@@ -499,6 +499,14 @@ def test_multi_character_bracketed_cell_is_an_error():
     assert place('[["E","EM"]]') == (1, 8, said + CELL_HELP)
 
 
+def test_a_piece_of_the_input_is_shown_as_the_file_has_it():
+    # a backslash once, not doubled as repr() writes it; a tab escaped, as it cannot be seen
+    said = "a bracketed cell is one character in quotes"
+    assert place('[["\\E","M"]]')[2].startswith(f"unexpected '\\E'; {said}")
+    assert place('[["E\tE","M"]]')[2].startswith(f"unexpected 'E\\tE'; {said}")
+    assert place('[["E\'E","M"]]')[2].startswith(f'unexpected "E\'E"; {said}')
+
+
 def test_unknown_character_in_a_bracketed_cell_is_an_error():
     assert place("[['E','x']]") == (1, 8, f"unexpected 'x'; {CELL_HELP}")
 
