@@ -396,6 +396,8 @@ def _unexpected_token(text: str, token: Token, expected: set[str]) -> tuple[int,
         return pos, f"{_describe(token)} is outside brackets; {ROWS_HELP}"
     if token.type == "_RBRACK":
         return pos, "unexpected ']'; there is no '[' for it to close"
+    if token.type == "_COMMA" and before == "]":  # [[...]],  as if boards were a list
+        return pos, f"unexpected ','; a bracketed board ends at its last ']', and {APART_HELP}"
     return pos, f"unexpected {_describe(token)}; {CELL_HELP}"
 
 

@@ -12,7 +12,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from logicmines.board import Board
-from logicmines.parse import CELL_HELP, BoardSyntaxError, decode, parse_board, parse_boards
+from logicmines.parse import (
+    APART_HELP,
+    CELL_HELP,
+    BoardSyntaxError,
+    decode,
+    parse_board,
+    parse_boards,
+)
 
 
 def rows(text: str) -> list[tuple[str, ...]]:
@@ -551,6 +558,13 @@ def test_empty_bracketed_row_is_an_error():
 
 def test_extra_closing_bracket_is_an_error():
     assert place('[["E"]]]') == (1, 8, "unexpected ']'; there is no '[' for it to close")
+
+
+def test_a_comma_after_a_bracketed_board_is_told_how_boards_are_apart():
+    said = "unexpected ','; a bracketed board ends at its last ']', and " + APART_HELP
+    assert place('[["E"]],') == (1, 8, said)
+    assert place('[["E"]] ,\n[["M"]]') == (1, 9, said)
+    assert place("1,")[2] == f"unexpected ','; {CELL_HELP}"  # after a grid row: the cells
 
 
 def test_quoted_cell_outside_brackets_is_an_error():
