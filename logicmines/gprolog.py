@@ -13,6 +13,7 @@ import ctypes
 import hashlib
 import json
 import os
+import re
 import shutil
 import signal
 import stat
@@ -49,6 +50,13 @@ NOT_INSTALLED = (
     f"distribution: apt-get install gprolog (no pip extra brings it), {USE_KANREN}"
 )
 FIX_FOLDER = "set XDG_CACHE_HOME or TMPDIR to a folder of yours that can be written"
+
+
+# What GNU Prolog prints when a stack is full: "Fatal Error: cstr stack overflow (size: 16384
+# Kb, reached: 16384 Kb, environment variable used: CSTRSZ)".
+_STACK_OVERFLOW = re.compile(
+    r"(\w+) stack overflow \(size: (\d+) Kb.*environment variable used: (\w+)\)"
+)
 
 
 class GprologUnavailable(RuntimeError):
@@ -409,6 +417,13 @@ def run_original(board: Board, timeout: float | None = None, solved: int = 0) ->
                     "out of memory: the original keeps every solution it collects, and may take "
                     f"{allowed} here"
                 )
+        elif overflow := _STACK_OVERFLOW.search(problem):
+            name, size, variable = overflow.groups()
+            problem = (
+                f"the original ran out of GNU Prolog's {name} stack ({grouped(int(size))} KB, "
+                f"set by {variable}), which GNU Prolog cannot recover from; on a board this "
+                "large use another engine, like `--backend kanren`"
+            )
         raise RuntimeError(f"gprolog: {problem}")
     boards = tuple(tuple(line.split()[1:]) for line in lines[1:] if line.startswith("solved "))
     return GprologAnswer(words[1], int(words[3]), boards)

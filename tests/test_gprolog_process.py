@@ -165,3 +165,15 @@ def test_a_containers_memory_limit_counts_as_the_machines(tmp_path, monkeypatch)
         v2.write_text(f"{10 * 2**30}\n")
         total = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
         assert gprolog.memory_limit() == max(min(total, 10 * 2**30) // 2, gprolog.SMALLEST_MEMORY)
+
+
+def test_a_full_stack_of_gnu_prologs_is_named_with_what_to_do():
+    # one long row fills the constraint stack (16 MB by default) in a fraction of a second
+    with pytest.raises(EngineError) as failure:
+        GprologBackend(timeout=60).check(Board(("1" + "?" * 49_999,)))
+    assert str(failure.value) == (
+        "gprolog: the original ran out of GNU Prolog's cstr stack (16,384 KB, set by CSTRSZ), "
+        "which GNU Prolog cannot recover from; on a board this large use another engine, like "
+        "`--backend kanren`"
+    )
+    assert GprologBackend().count(Board(("1?",))) == 1  # and the engine still answers afterwards
