@@ -312,7 +312,7 @@ def run_autoplay(
         err.write(error_line(f"{where}: {failure}{advice}") + "\n")
         return 2
     except BrokenPipeError:
-        raise  # the reader went away (| head): the command ends quietly, status 0
+        raise  # the reader went away (| head): the command ends quietly, status 141
     except (DealError, ValueError, OSError, BackendUnavailable) as failure:
         err.write(error_line(f"autoplay: {failure}") + "\n")
         return 2

@@ -82,7 +82,8 @@ exit status: 0 success (check: every board has exactly one solution), 1 check fo
 without exactly one solution, solvable found a game that logic alone does not win, or
 compare found engines that disagree, 2 bad input or usage (or an engine that failed
 otherwise, such as gprolog out of memory), 3 some board got no answer within --timeout (one
-line on stderr says which; the other boards are answered).
+line on stderr says which; the other boards are answered), 130 Ctrl-C, 141 the reader of
+the output went away before the end (| head).
 
 limits (docs/limits.md): a board file of at most 64M bytes (--max-input, LOGICMINES_MAX_INPUT);
 a count of more than 50 digits is written in short in text (--exact: in full); JSON has
@@ -1353,6 +1354,11 @@ def _colour_wanted(stream: TextIO | None) -> bool:
     )
 
 
+# The status a shell gives a command that a closed pipe stopped (128 + SIGPIPE's 13), as for
+# `yes | head -1`: the reader went away before the command had written all it had to.
+READER_GONE = 141
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     out = Out(sys.stdout, json=False, colour=_colour_wanted(sys.stdout))
@@ -1412,7 +1418,7 @@ def main(argv: list[str] | None = None) -> int:
         try:
             sys.stdout.flush()  # what they printed must reach its reader, or say why not
         except BrokenPipeError:
-            return 0
+            return READER_GONE
         except OSError as error:
             _fail(f"cannot write to standard output: {error.strerror or error}")
             return 2
@@ -1425,10 +1431,11 @@ def main(argv: list[str] | None = None) -> int:
             "(docs/limits.md says how much the commands take)"
         )
     except BrokenPipeError:
-        # The reader went away (`| head`): not an error of ours.
+        # The reader went away (`| head`): no error line, yet not 0, which would say (for
+        # `check`) that every board has one solution when the boards after it went unanswered.
         if sys.stderr is not None:
             sys.stderr.close()
-        return 0
+        return READER_GONE
     except OSError as error:  # writing the answers failed: a full disk, say
         _fail(f"cannot write the answers: {error.strerror or error}")
     return 2

@@ -601,6 +601,24 @@ def test_bad_input_exits_2_when_stderr_cannot_be_written(monkeypatch):
     assert main(["check"]) == 2
 
 
+def test_a_reader_that_goes_away_ends_check_with_141_not_a_verdict(tmp_path):
+    # `check many.txt | head -1`: the first board is unique, the ones after it go unanswered, so
+    # 0 ("every board has one solution") would be a verdict nobody gave
+    boards = tmp_path / "many.txt"
+    boards.write_text("\n\n".join(["1?"] + ["??\n1?"] * 20_000) + "\n")
+    run = subprocess.Popen(
+        [sys.executable, "-m", "logicmines", "check", str(boards)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=checkout_env(),
+    )
+    first = run.stdout.readline()
+    run.stdout.close()  # as `| head -1` does
+    err = run.stderr.read()
+    assert run.wait(timeout=120) == cli.READER_GONE == 141
+    assert first.decode().endswith("unique: exactly one solution\n") and err == b""
+
+
 class _Full(io.StringIO):
     def write(self, text: str) -> int:
         raise OSError(28, "No space left on device")
