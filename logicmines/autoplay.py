@@ -267,8 +267,8 @@ def run_autoplay(
             # JSON's `start` is a number: past 2**53 JavaScript and jq would round it
             raise DealError(
                 f"a run's games are numbered below 2**53 ({GAME_NUMBERS:,}), so that every JSON "
-                f"reader keeps --start exactly: --start {start:,} with {games:,} "
-                f"game{'' if games == 1 else 's'} goes past"
+                f"reader keeps --start exactly: --start {start:,} with {plural(games, 'game')} "
+                "goes past"
             )
         make_backend(backend)  # an unknown or missing engine is said here, not in a worker
         outcomes: list[Outcome] = []
