@@ -23,7 +23,7 @@ from .board import (
     shown_value,
 )
 from .resources import data_path
-from .words import quoted
+from .words import escaped, quoted
 
 __all__ = ["ALIASES", "BoardSyntaxError", "CELL_HELP", "decode", "parse_board", "parse_boards"]
 
@@ -285,17 +285,17 @@ def _show(ch: str) -> str:
     if ch in _INVISIBLE:
         return _INVISIBLE[ch]
     if ch.isprintable():
-        return repr(ch)
+        return _quote(ch)
     name = unicodedata.name(ch, "")
     return f"U+{ord(ch):04X} ({name.lower() if name else 'a control character'})"
 
 
 def _quote(text: str) -> str:
-    """A piece of the input in a message, cut after 40 characters: between single quotes as it
-    stands when it is printable and holds no single quote (a backslash is shown once, as the
-    file has it), else as repr() writes it (control characters escaped)."""
+    """A piece of the input in a message, cut after 40 characters: between single quotes, escaped
+    as `words.escaped` does (a backslash shown once, as the file has it; control characters
+    escaped); as repr() writes it when it holds a single quote."""
     piece = text[:40]
-    shown = f"'{piece}'" if piece.isprintable() and "'" not in piece else repr(piece)
+    shown = repr(piece) if "'" in piece else f"'{escaped(piece)}'"
     return shown if len(text) <= 40 else f"{shown}... ({len(text):,} characters)"
 
 

@@ -512,6 +512,7 @@ def test_a_piece_of_the_input_is_shown_as_the_file_has_it():
     assert place('[["\\E","M"]]')[2].startswith(f"unexpected '\\E'; {said}")
     assert place('[["E\tE","M"]]')[2].startswith(f"unexpected 'E\\tE'; {said}")
     assert place('[["E\'E","M"]]')[2].startswith(f'unexpected "E\'E"; {said}')
+    assert place("1\\")[2] == f"unexpected '\\'; {CELL_HELP}"  # one character, as a cell
 
 
 def test_unknown_character_in_a_bracketed_cell_is_an_error():
