@@ -31,6 +31,9 @@
 - `nolink`: progress counts a digit only when it makes a cell safe beyond those that are safe
   wherever the clicked cell is (`linked_safe`): a click's being safe alone, settling a pair
   beside it, is no longer progress.
+- `defer`: guesses inside a small walled-in part of the board (fewer than 8 unknown cells, whose
+  digits touch no other unknown cell) are put off while a cell elsewhere can be clicked: the
+  mine count may settle such a part once the rest is cleared.
 """
 
 from __future__ import annotations
@@ -332,6 +335,42 @@ def firstsafe() -> None:
     bot.play_on, bot.choose = play_on, choose
 
 
+# --- defer --------------------------------------------------------------------------------------
+
+DEFER_BELOW = 8  # walled-in parts with fewer unknown cells than this are guessed in last
+
+
+def walled_in(board: Board) -> set[Cell]:
+    """The unknown cells of the small walled-in parts: connected groups of unknown cells, fewer
+    than DEFER_BELOW and not every unknown cell, whose digits touch no unknown cell outside them
+    (`isolated_parts.isolated`), so that nothing clicked elsewhere tells anything about them."""
+    from isolated_parts import isolated, parts  # benchmarks/ is on the path of autoplay_bench
+
+    groups = parts(board)
+    if len(groups) < 2:
+        return set()
+    return {
+        cell
+        for group in groups
+        if len(group) < DEFER_BELOW and isolated(board, group)
+        for cell in group
+    }
+
+
+def _deferring_candidates(board: Board, probabilities: dict[Cell, Fraction]) -> list[Cell]:
+    """The default's candidates among the cells outside small walled-in parts, while any such
+    cell may be safe; the default's among all cells otherwise."""
+    put_off = walled_in(board)
+    rest = {cell: p for cell, p in probabilities.items() if cell not in put_off}
+    if not put_off or not any(p < 1 for p in rest.values()):
+        return _DEFAULT_CANDIDATES(board, probabilities)
+    return _DEFAULT_CANDIDATES(board, rest)
+
+
+def defer() -> None:
+    bot._candidates = _deferring_candidates
+
+
 VARIANTS: dict[str, Callable[[], None]] = {
     "blend": blend,
     "living": living,
@@ -344,6 +383,7 @@ VARIANTS: dict[str, Callable[[], None]] = {
     "nolink": nolink,
     "close": close,
     "firstsafe": firstsafe,
+    "defer": defer,
 }
 
 

@@ -242,3 +242,35 @@ def test_firstsafe_makes_each_games_first_guess_the_safest_cell_and_later_ones_t
                 guess.board, analysis, 99, frozenset(bot.DEFAULT), ENGINE
             )
     assert differs >= 1
+
+
+def test_defer_guesses_outside_a_small_walled_in_part_where_the_default_guesses_inside(
+    monkeypatch,
+) -> None:
+    for attribute in CHANGED:
+        monkeypatch.setattr(bot, attribute, getattr(bot, attribute))
+    default_choose = bot.choose
+    bot_variants.defer()
+    # game 13 (zero rule) is one where the default guesses in a walled-in corner of 4 cells
+    outcome = play_game(16, 30, 99, "zero", 13, trace=True)
+    inside = 0
+    for guess in outcome.trace:
+        walled = bot_variants.walled_in(guess.board)
+        if not walled or guess.why.startswith("the best chance of winning"):
+            continue  # nothing to put off, or the exact search of the endgame chose
+        analysis = ENGINE.analyze(guess.board, 99)
+        outside = [c for c, p in analysis.probabilities.items() if c not in walled and p < 1]
+        assert not outside or guess.cell not in walled
+        monkeypatch.setattr(bot, "_candidates", bot_variants._DEFAULT_CANDIDATES)
+        default = default_choose(guess.board, analysis, 99, frozenset(bot.DEFAULT), ENGINE)
+        inside += default in walled
+        bot_variants.defer()
+    assert inside >= 1
+
+
+def test_walled_in_finds_the_small_parts_that_no_digit_ties_to_the_rest() -> None:
+    board = Board(("??*?????", "13*?????", "133?????", "????????"))
+    assert bot_variants.walled_in(board) == {(0, 0), (0, 1)}
+    # with (1,2) unknown the corner joins the rest: one part
+    assert bot_variants.walled_in(Board(("??*?????", "13??????", "133?????", "????????"))) == set()
+    assert bot_variants.walled_in(Board(("??", "11"))) == set()  # the only part is not put off
