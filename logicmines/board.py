@@ -177,7 +177,8 @@ class Board:
         a pair of whole numbers."""
         try:
             r, c = cell
-            if r >= 0 and c >= 0:
+            # True and False are ints to Python, but not a row or column (is_cell refuses them)
+            if r >= 0 and c >= 0 and not (r is True or r is False or c is True or c is False):
                 return self.rows[r][c]
         except (TypeError, ValueError, IndexError):
             pass

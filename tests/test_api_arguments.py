@@ -307,7 +307,8 @@ def test_a_board_indexed_off_the_board_or_by_what_is_not_a_cell_says_so():
     for cell in ((2, 0), (0, 2), (-1, 0), (0, -1)):  # a negative index no longer counts back
         with pytest.raises(IndexError, match=r"is off the 2x2 board \(rows 0-1, columns 0-1\)$"):
             board[cell]
-    for cell in (0, "a", (0.0, 1), (0, 1, 2), None):
+    # (True, 0) gave the cell at (1, 0), where neighbours() and reveal() refuse a bool
+    for cell in (0, "a", (0.0, 1), (0, 1, 2), None, (True, 0), (0, False)):
         with pytest.raises(TypeError, match="^a board is indexed by a .row, column. pair of whole"):
             board[cell]
 
@@ -430,3 +431,27 @@ def test_an_engine_named_by_what_is_not_a_str_is_a_type_error():
         TypeError, match=r"^an engine's name is a str, one of kanren, .*not \['kanren'\]$"
     ):
         logicmines.get_backend(["kanren"])
+
+
+@pytest.mark.parametrize("name", [name for name in REGISTRY if name in ("clingo", "clpfd")])
+def test_consequences_checks_its_arguments_as_the_questions_do(name):
+    """clingo's and clpfd's forced cells without counting (docs/asp.md) are public too: a marked
+    mine beside a blank came back as safe, and a wrong mine total was read as a number by one
+    engine and raised a raw Prolog error from the other."""
+    engine = logicmines.get_backend(name)
+    with pytest.raises(ValueError) as raised:
+        engine.consequences(parse_board("BM\nEE"))
+    assert str(raised.value) == (
+        "consequences: (0,0) shows a blank but touches 1 marked mine (M or X): "
+        "the board contradicts itself"
+    )
+    with pytest.raises(TypeError, match="^consequences needs a Board"):
+        engine.consequences("1??\n???")
+    for mines in (True, 1.0, "1"):
+        with pytest.raises(TypeError, match="^consequences: mines must be a whole number or None"):
+            engine.consequences(BOARD, mines=mines)
+    with pytest.raises(ValueError, match="^consequences: mines must be at least 0, not -1$"):
+        engine.consequences(BOARD, mines=-1)
+    forced = engine.consequences(BOARD, mines=1)
+    assert forced is not None and forced.safe == [(0, 2), (1, 2)] and forced.mines == []
+    assert type(engine).consequences.__name__ == "consequences"

@@ -1,4 +1,4 @@
-"""The four questions' arguments, checked before any engine sees them.
+"""The questions' arguments, checked before any engine sees them.
 
 A Python caller who passes the text of a board instead of a `Board`, or a count as a string, gets
 one TypeError or ValueError that names the question and the argument, instead of an
@@ -15,6 +15,8 @@ from typing import TypeVar
 from ..board import contradiction, require_board, require_whole
 
 QUESTIONS = ("check", "count", "solutions", "analyze")
+# Checked as the questions are: clingo's and clpfd's forced cells without counting (docs/asp.md).
+CHECKED = (*QUESTIONS, "consequences")
 # The arguments that hold a count, and the least value each may take.
 COUNTS = {"mines": 0, "limit": 0}
 
@@ -22,8 +24,9 @@ T = TypeVar("T", bound=type)
 
 
 def checks_arguments(cls: T) -> T:
-    """`cls` with each of the four questions it defines checking its arguments first."""
-    for name in QUESTIONS:
+    """`cls` with each of the questions it defines (and `consequences`, where it has it)
+    checking its arguments first."""
+    for name in CHECKED:
         method = cls.__dict__.get(name)
         if method is not None:
             setattr(cls, name, _checked(name, method))
