@@ -10,6 +10,7 @@ import re
 import secrets
 import signal
 import sys
+import textwrap
 import threading
 from itertools import islice
 from typing import TextIO
@@ -131,7 +132,19 @@ class _Parser(argparse.ArgumentParser):
                 ) from None
 
 
+# The commands whose exit status says more than "it went well" (the rest: as 'logicmines --help').
+VERDICT_STATUS = {
+    "check": "0 every board has exactly one solution, 1 some board has none or several",
+    "solvable": "0 logic alone wins every game, 1 some game needs a guess",
+    "compare": "0 the engines that answered agree, 1 some of them disagree",
+}
+
+
 def _examples(command: str) -> str:
+    status = VERDICT_STATUS.get(command)
+    if status is not None:  # wrapped by hand: these epilogs are printed as written
+        said = textwrap.fill(f"exit status: {status}; the others as 'logicmines --help' says", 79)
+        return f"example:\n  {EXAMPLES[command]}\n\n{said}"
     return f"example:\n  {EXAMPLES[command]}"
 
 
@@ -359,7 +372,10 @@ def _autoplay(commands) -> None:
         "'guessed'",
     )
     autoplay.add_argument(
-        "--workers", type=_positive, default=1, metavar="K", help="K local processes (1)"
+        "--workers",
+        type=_positive,
+        metavar="K",
+        help="K local processes (1; not with --scheduler, as a cluster has workers of its own)",
     )
     autoplay.add_argument(
         "--scheduler",
@@ -396,7 +412,8 @@ def _play(commands) -> None:
         "--seed",
         type=_seed,
         metavar="S",
-        help="the first game's seed, 0 to 2**64-1 (n deals S+1, ...; default: a random one)",
+        help="the first game's seed, 0 to 2**64-1 (the n key deals S+1, ...; default: a random "
+        "one)",
     )
     play_cmd.add_argument(
         "--no-guess", action="store_true", help="deal games 'solvable' wins from the first click"
@@ -414,8 +431,8 @@ def _play(commands) -> None:
         "--max-input",
         type=byte_count,
         metavar="BYTES",
-        help=f"refuse a --load file larger than this, like 200M (default: ${MAX_INPUT_VARIABLE}, "
-        "else 64M)",
+        help=f"refuse a --load file larger than this, like 200M (K, M, G: powers of 1024; "
+        f"default: ${MAX_INPUT_VARIABLE}, else 64M)",
     )
     play_cmd.add_argument(
         "--save",
@@ -579,8 +596,8 @@ def _command(commands, name: str, summary: str) -> argparse.ArgumentParser:
         "--max-input",
         type=byte_count,
         metavar="BYTES",
-        help=f"refuse a board file larger than this, like 200M (default: ${MAX_INPUT_VARIABLE}, "
-        "else 64M)",
+        help=f"refuse a board file larger than this, like 200M (K, M, G: powers of 1024; "
+        f"default: ${MAX_INPUT_VARIABLE}, else 64M)",
     )
     return sub
 
@@ -633,7 +650,10 @@ def _dealt_mines(sub: argparse.ArgumentParser | argparse._MutuallyExclusiveGroup
 
 def _with_mines(
     sub: argparse.ArgumentParser,
-    what: str = "the board holds exactly N mines in all (known * and M included)",
+    what: str = (
+        "the board holds exactly N mines in all, its * included; a game board's M squares count "
+        "in N but are read as hidden, as a player sees them"
+    ),
 ) -> None:
     sub.add_argument("--mines", type=_natural, metavar="N", help=what)
 
@@ -1136,6 +1156,12 @@ def run_play(args: argparse.Namespace, out: Out) -> int:
 def run_autoplay(args: argparse.Namespace, out: Out) -> int:
     from .autoplay import run_autoplay as autoplay  # dask only when a scheduler is named
 
+    if args.workers is not None and args.scheduler is not None:
+        # the games would run on the cluster's workers, whatever K said
+        raise UsageError(
+            "autoplay: --workers K starts local processes, and --scheduler plays on the cluster's "
+            "own workers: give one of them"
+        )
     with _stopped_by_sigterm():
         return autoplay(
             args.size,
@@ -1145,7 +1171,7 @@ def run_autoplay(args: argparse.Namespace, out: Out) -> int:
             args.seed,
             args.backend,
             args.json,
-            args.workers,
+            1 if args.workers is None else args.workers,
             args.scheduler,
             out=out.stream,
             start=args.start,
@@ -1390,6 +1416,13 @@ def main(argv: list[str] | None = None) -> int:
                     "compare takes no --backend: it runs every engine, or the ones --engines "
                     "NAME,... names"
                 )
+            elsewhere = _taken_elsewhere(parser, path, extra)
+            if elsewhere is not None:
+                # argparse may have taken the option's value for FILE, and then blames the file
+                option, takers = elsewhere
+                dict(_commands(parser))[path].error(
+                    f"{path.replace('.', ' ')} takes no {option} ({takers})"
+                )
             if getattr(args, "file", None) is not None and not extra[0].startswith("-"):
                 # a second board file: the boards of a run stand in one file
                 dict(_commands(parser))[path].error(
@@ -1447,6 +1480,28 @@ def _top_level_option(word: str) -> bool:
     if word.startswith("-h"):
         return True
     return any(_abbreviates(word, option) for option in ("--help", "--version"))
+
+
+def _taken_elsewhere(
+    parser: argparse.ArgumentParser, path: str, extra: list[str]
+) -> tuple[str, str] | None:
+    """The first of the `extra` words that is an option other commands take, not the command
+    `path`, and those commands in words ("solve and trace take it"); None when there is none."""
+    for word in extra:
+        option = word.split("=")[0]
+        if not option.startswith("--"):
+            continue
+        takers = [
+            name.replace(".", " ")
+            for name, sub in _commands(parser)
+            if name and name != path and option in sub._option_string_actions
+        ]
+        if len(takers) == 1:
+            return option, f"{takers[0]} takes it"
+        if takers:  # at most three named, in the order of the command list
+            named = takers if len(takers) <= 3 else [*takers[:2], f"{len(takers) - 2} more"]
+            return option, f"{', '.join(named[:-1])} and {named[-1]} take it"
+    return None
 
 
 def _abbreviates(word: str, option: str) -> bool:

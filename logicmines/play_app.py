@@ -723,6 +723,8 @@ def prepare(args: argparse.Namespace) -> tuple[GameState, Backend, Path | None, 
         if args.save is not None:  # the file it came from is checked when s saves to it
             _check_save(Path(args.save))
         return state, backend, Path(args.save or args.load), Path(args.load).name
+    if args.max_input is not None:  # the limit is that of a --load file, and there is none
+        raise GameError("--max-input limits the --load file, and no --load names one")
     if args.preset and args.size:
         raise GameError(f"give a preset ({args.preset}) or --size, not both")
     name = args.preset or ("beginner" if not args.size else args.size)

@@ -607,3 +607,19 @@ def test_run_autoplay_refuses_ingredients_given_as_one_string():
     # it was read letter by letter: "no ingredient 'p'", as if the user had typed that
     with pytest.raises(TypeError, match=r"^run_autoplay: ingredients are names in a list"):
         run_autoplay("beginner", games=1, ingredients="progress", err=io.StringIO())
+
+
+def test_workers_beside_a_scheduler_is_refused_before_any_connection() -> None:
+    """The games of a cluster run on its own workers: --workers K was taken and not used (and
+    a scheduler that is not there was waited for 30 s before the line said so)."""
+    from conftest import run_main
+
+    run = run_main(
+        ["autoplay", "--size", "4x4", "--mines", "2", "--games", "2", "--workers", "2",
+         "--scheduler", "tcp://127.0.0.1:9"]
+    )  # fmt: skip
+    assert run.status == 2 and run.out == ""
+    assert run.err == (
+        "logicmines: error: autoplay: --workers K starts local processes, and --scheduler plays "
+        "on the cluster's own workers: give one of them\n"
+    )

@@ -276,6 +276,16 @@ def test_help_says_what_the_exit_statuses_mean():
     assert "exit status: 0" in out and "1 check" in out and "2 bad input or usage" in out
 
 
+@pytest.mark.parametrize(
+    "name, one", [("check", "1 some board has"), ("solvable", "1 some game"), ("compare", "1 some")]
+)
+def test_the_commands_whose_status_is_a_verdict_say_it_in_their_own_help(name, one):
+    out = run_main([name, "--help"]).out
+    said = " ".join(out.split("exit status: ", 1)[1].split())
+    assert said.startswith("0 ") and one in said
+    assert "the others as 'logicmines --help' says" in said
+
+
 # --- JSON Lines ---------------------------------------------------------------------------------
 
 

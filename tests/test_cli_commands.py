@@ -416,10 +416,7 @@ def test_a_file_or_a_pipe_gets_no_hint():
 @pytest.mark.parametrize(
     "argv, extra, help_of",
     [
-        (["solve", "--exact"], "--exact", "solve"),
-        (["reveal", "--click", "0,0", "--mines", "1"], "--mines", "reveal"),  # 1 is FILE
         (["check", "--bogus", "-", "y"], "--bogus y", "check"),
-        (["generate", "puzzle", "3x3", "--no-guess"], "--no-guess", "generate puzzle"),
         (["examples", "spec", "extra"], "extra", "examples"),
     ],
 )
@@ -429,6 +426,45 @@ def test_an_option_a_command_does_not_take_points_to_that_commands_help(argv, ex
     assert run.err == (
         f"logicmines: error: unrecognized arguments: {extra} (see 'logicmines {help_of} --help')\n"
     )
+
+
+@pytest.mark.parametrize(
+    "argv, said, help_of",
+    [
+        (
+            ["solve", "--exact"],
+            "solve takes no --exact (count, analyze and compare take it)",
+            "solve",
+        ),
+        # argparse took 3 for FILE, and said "unrecognized arguments: --limit spec.txt"
+        (
+            ["count", "--limit", "3", "spec.txt"],
+            "count takes no --limit (solve and trace take it)",
+            "count",
+        ),
+        (
+            ["reveal", "--click", "0,0", "--mines", "1"],  # 1 is FILE
+            "reveal takes no --mines (check, count and 8 more take it)",
+            "reveal",
+        ),
+        (
+            ["generate", "puzzle", "3x3", "--no-guess"],
+            "generate puzzle takes no --no-guess (generate game and play take it)",
+            "generate puzzle",
+        ),
+        (
+            ["stats", "--timeout=5"],
+            "stats takes no --timeout (check, count and 8 more take it)",
+            "stats",
+        ),
+    ],
+)
+def test_an_option_another_command_takes_is_named_with_the_commands_that_take_it(
+    argv, said, help_of
+):
+    run = run_main(argv, stdin="??\n")
+    assert run.status == 2 and run.out == ""
+    assert run.err == f"logicmines: error: {said} (see 'logicmines {help_of} --help')\n"
 
 
 @pytest.mark.parametrize("first", ["--bogus", "--json", "-", "--mines=3"])

@@ -772,6 +772,7 @@ def arguments(**given) -> argparse.Namespace:
         save=None,
         backend="kanren",
         timeout=None,
+        max_input=None,
     )
     return argparse.Namespace(**{**values, **given})
 
@@ -798,6 +799,7 @@ def test_prepare_reads_presets_and_sizes(tmp_path):
         ({"load": "."}, ".: is a folder, not a board file"),
         ({"load": "-"}, "--load -: standard input is the game's keyboard"),
         ({"load": "/dev/zero", "max_input": 1000}, "/dev/zero: more than 1,000 bytes"),
+        ({"max_input": 1000}, "--max-input limits the --load file, and no --load names one"),
         ({"save": "."}, ".: a folder; s saves the game to a file of its own"),
         ({"save": "/dev/null"}, "/dev/null: not a file of its own; s saves the game to a file"),
         ({"save": "nowhere/x.txt"}, "nowhere/x.txt: there is no folder nowhere to write in"),
