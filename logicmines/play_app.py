@@ -38,6 +38,7 @@ try:
     from textual import events, work
     from textual.app import App, ComposeResult
     from textual.binding import Binding
+    from textual.css.query import NoMatches
     from textual.geometry import Size
     from textual.screen import ModalScreen
     from textual.scroll_view import ScrollView
@@ -395,7 +396,10 @@ class PlayApp(App[None]):
             f"Mines {mines:>3}   Time {seconds:>4}   3BV {bbbv:>3}   "
             f"Clicks {clicks:>3}   {state.status:<7}"
         )
-        widget = self.query_one("#status", StatusLine)
+        try:
+            widget = self.query_one("#status", StatusLine)
+        except NoMatches:  # the app is closing: its once-a-second tick came after its widgets went
+            return
         room = widget.content_region.width
         if room and len(line) > room:
             # a narrow window: what changes as one plays comes first (a long name is cut anyway)

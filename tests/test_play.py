@@ -367,6 +367,16 @@ async def test_winning_flags_every_mine_and_stops(tmp_path):
 
 
 @played
+async def test_the_clock_tick_after_the_widgets_are_gone_does_nothing(tmp_path):
+    # the once-a-second tick could come while the app closed, its widgets gone: NoMatches
+    app = app_for(loaded(MIDGAME), tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await app.query_one("#status").remove()
+        await pilot.pause()
+        app._show_status()  # raised NoMatches: No nodes match '#status'
+
+
+@played
 async def test_a_win_in_under_a_second_gives_no_rate(tmp_path):
     # a win in one click took no time: 3BV 1 made a rate of thousands per second
     clock = Clock()
