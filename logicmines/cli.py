@@ -47,7 +47,7 @@ from .solvable import SolvableError, check_game, solvable
 from .staging import Staged
 from .stats import StatsError, board_stats
 from .svg import render_svg
-from .words import bytes_shown, plural, said
+from .words import bytes_shown, listed, plural, said
 
 # Each runs from any folder once logicmines is installed (the boards come from `examples`).
 EXAMPLES = {
@@ -1496,11 +1496,9 @@ def _taken_elsewhere(
             for name, sub in _commands(parser)
             if name and name != path and option in sub._option_string_actions
         ]
-        if len(takers) == 1:
-            return option, f"{takers[0]} takes it"
         if takers:  # at most three named, in the order of the command list
             named = takers if len(takers) <= 3 else [*takers[:2], f"{len(takers) - 2} more"]
-            return option, f"{', '.join(named[:-1])} and {named[-1]} take it"
+            return option, f"{listed(named)} {'takes' if len(takers) == 1 else 'take'} it"
     return None
 
 

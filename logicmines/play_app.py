@@ -28,7 +28,7 @@ from .files import UsageError, input_limit, read_text, writable_target, write_wh
 from .game import GameError, GameState, load_game, new_game
 from .output import error_line
 from .parse import BoardSyntaxError
-from .words import click, percent, plural
+from .words import click, listed, percent, plural
 
 try:
     # textual first: it is the extra's package (rich comes with it), so that a missing extra
@@ -712,10 +712,9 @@ def prepare(args: argparse.Namespace) -> tuple[GameState, Backend, Path | None, 
         if args.seed is not None:
             dealt.append("--seed")
         if dealt:
-            said = ", ".join(dealt[:-1]) + (" and " if len(dealt) > 1 else "") + dealt[-1]
             raise GameError(
                 "--load plays the game the file holds, and n deals the next ones as the file "
-                f"says (its seed, no guess, zero start): leave out {said}"
+                f"says (its seed, no guess, zero start): leave out {listed(dealt)}"
             )
         if args.load == "-":
             raise GameError("--load -: standard input is the game's keyboard; name a game file")

@@ -25,6 +25,11 @@ def plural(n: int, noun: str, exact: bool = False) -> str:
     return f"{number(n, exact)} {noun_for(n, noun)}"
 
 
+def listed(items: list[str]) -> str:
+    """Words in a row as a sentence has them: `a`, `a and b`, `a, b and c`."""
+    return items[-1] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
+
+
 def number(n: int, exact: bool = False) -> str:
     """A count for people: `2,048` with digit grouping, or, past WHOLE_DIGITS digits and unless
     `exact`, three significant digits and the exact number of digits: `2.49e+2042 (2,043 digits)`.

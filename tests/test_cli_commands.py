@@ -436,6 +436,11 @@ def test_an_option_a_command_does_not_take_points_to_that_commands_help(argv, ex
             "solve takes no --exact (count, analyze and compare take it)",
             "solve",
         ),
+        (
+            ["check", "--ingredients", "progress"],
+            "check takes no --ingredients (autoplay takes it)",
+            "check",
+        ),
         # argparse took 3 for FILE, and said "unrecognized arguments: --limit spec.txt"
         (
             ["count", "--limit", "3", "spec.txt"],
