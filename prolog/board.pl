@@ -17,12 +17,15 @@
     coordinates. A digit's window gives its sum: the mines already known around it are counted
     at once, and sum/3 is posted over the unknown ones only (a digit with none left is checked,
     not posted). How it searches: labeling([ff], Vars), in one of two orders of the unknown cells
-    (search/3): Local, the digits' neighbours in reading order, or Tight, the neighbours of the
+    (search/5): Local, the digits' neighbours in reading order, or Tight, the neighbours of the
     digits with the fewest unknown cells first. Both end with the free cells (touching no digit),
     which no digit can refute, so that a dead end on the frontier is not retried under every
     choice of the free cells. A search that stops early (check: at most two solutions) lets the
     two orders take turns, each within a budget of inferences that doubles every round; a search
-    through every solution (count) takes Local.
+    through every solution (count) takes Local. With a mine total, the solutions' fewest and
+    most mines take a turn too (raced/4): labeling proves a total that no solution has only by
+    trying every placement, where the range, found part by part (mine_range/2), rules it out at
+    once.
 
       board_mines(+Rows, -Mines)                 the core relation: Mines is a grid (list of rows)
                                                  of 0..1 variables, every digit's sum posted
@@ -97,8 +100,10 @@
               [include/3, maplist/2, maplist/3, maplist/4, partition/4, foldl/4, foldl/5]).
 :- use_module(library(clpfd)).
 :- use_module(library(error), [must_be/2]).
-:- use_module(library(lists), [append/2, append/3, last/2, member/2, nth0/3, sum_list/2]).
-:- use_module(library(pairs), [group_pairs_by_key/2, map_list_to_pairs/3, pairs_values/2]).
+:- use_module(library(lists),
+              [append/2, append/3, last/2, max_list/2, member/2, min_list/2, nth0/3, sum_list/2]).
+:- use_module(library(pairs),
+              [group_pairs_by_key/2, map_list_to_pairs/3, pairs_keys_values/3, pairs_values/2]).
 :- use_module(library(solution_sequences), [limit/2]).
 
 %!  board_mines(+Rows, -Mines) is semidet.
@@ -121,7 +126,7 @@ board_mines(Rows, Mines) :-
 
 %   board_posted(+Rows, +Total, -Mines, -Orders): Mines as board_mines/2 gives it, with, when
 %   Total is an integer, the mines of every cell adding up to Total (any: no total). Orders are two
-%   orders in which to label the unknown cells still open (search/3): Local, the neighbours of
+%   orders in which to label the unknown cells still open (search/5): Local, the neighbours of
 %   each digit in reading order, and Tight, the neighbours of the digits with the fewest unknown
 %   cells first; each ends with the free cells (touching no digit), which no digit can refute.
 board_posted(Rows, Total, Mines, Orders) :-
@@ -186,28 +191,78 @@ mine_total(Total, Mines) :-
 row_total(Row, Total) :-
     sum(Row, #=, Total).
 
-%   search(+Orders, +Count, :Found): Found, called with the variables in one of Orders,
-%   finds the solutions up to Count (a number, or infinite). When it stops early, luck with the
-%   order decides the time: a dead end is retried under every choice made before it. So the
-%   orders take turns, each stopped after a number of inferences that doubles every round, and
-%   the first to finish answers: on a half-played 50x50 game (generate.py's midgame) Local alone
-%   ran past 20 s where Tight takes 0.2 s, on a 50x50 puzzle with half its cells hidden Tight
-%   alone ran past 5 s where Local takes 0.04 s, and taking turns answers both in 0.4 s at most.
-%   A search through every solution takes Local: restarting it would only repeat the work.
-search([Local|_], infinite, Found) :-
+%   search(+Rows, +Total, +Orders, +Count, :Found): Found, called with the variables in one of
+%   Orders, finds the solutions up to Count (a number, or infinite); fails when, with an
+%   integer Total, the solutions' range of mines shows that none has Total (raced/4). When it
+%   stops early, luck with the order decides the time: a dead end is retried under every
+%   choice made before it. So the orders take turns, each stopped after a number of inferences
+%   that doubles every round, and the first to finish answers: on a half-played 50x50 game
+%   (generate.py's midgame) Local alone ran past 20 s where Tight takes 0.2 s, on a 50x50
+%   puzzle with half its cells hidden Tight alone ran past 5 s where Local takes 0.04 s, and
+%   taking turns answers both in 0.4 s at most. A search through every solution takes Local:
+%   restarting it would only repeat the work.
+search(Rows, Total, [Local|_], infinite, Found) :-
     !,
-    call(Found, Local).
-search(Orders, _, Found) :-
-    turns(Orders, 4 000 000, Found).
+    every(Rows, Total, call(Found, Local)).
+search(Rows, Total, Orders, _, Found) :-
+    maplist(order_way(Found), Orders, Ways),
+    first_budget(Budget),
+    raced(Ways, Rows, Total, Budget).
 
-turns(Orders, Budget, Found) :-
-    (   member(Vars, Orders),
-        call_with_inference_limit(call(Found, Vars), Budget, Result),
+first_budget(4 000 000).
+
+order_way(Found, Vars, call(Found, Vars)).
+
+%   every(+Rows, +Total, :Goal): Goal, a search through every solution, unless an integer Total
+%   lies outside the solutions' fewest and most mines, as far as mine_range/2 finds them within
+%   the first budget (an Expert mid-game's take 0.3 to 2 million inferences). A search through
+%   every solution is not restarted, so the range comes first, not in turns.
+every(Rows, Total, Goal) :-
+    \+ ruled_out(Rows, Total),
+    call(Goal).
+
+ruled_out(Rows, Total) :-
+    integer(Total),
+    first_budget(Budget),
+    call_with_inference_limit(total_within(Rows, Total, Within), Budget, Result),
+    Result \== inference_limit_exceeded,
+    Within == false.
+
+%   raced(+Ways, +Rows, +Total, +Budget): the goals of Ways take turns, each stopped after
+%   Budget inferences, the budget doubling every round, until one finishes. With an integer
+%   Total, mine_range/2 takes a turn as well: a total that no solution has is proved so by
+%   labeling only by trying the parts' placements together (their own sums do not propagate
+%   to the total), which on a big board outlasts any time limit, where the fewest and most
+%   mines of each part, added up, are found in a fraction of a second: an Expert mid-game
+%   asked with 60 mines ran out of its 60 s, and is now answered in under one. Fails when
+%   Total is outside the range; a total inside it lets the ways go on alone.
+raced(Ways, Rows, Total, Budget) :-
+    Twice is 2 * Budget,
+    (   member(Way, Ways),
+        call_with_inference_limit(Way, Budget, Result),
         Result \== inference_limit_exceeded
     ->  true
-    ;   Twice is 2 * Budget,
-        turns(Orders, Twice, Found)
+    ;   integer(Total),
+        call_with_inference_limit(total_within(Rows, Total, Within), Budget, Result),
+        Result \== inference_limit_exceeded
+    ->  Within == true,
+        raced(Ways, Rows, any, Twice)
+    ;   raced(Ways, Rows, Total, Twice)
     ).
+
+%   total_within(+Rows, +Total, -Within): Within is true when Total lies within the fewest and
+%   most mines of the board's solutions, false when it does not or there is no solution.
+total_within(Rows, Total, Within) :-
+    (   mine_range(Rows, [Fewest, Most]),
+        between(Fewest, Most, Total)
+    ->  Within = true
+    ;   Within = false
+    ).
+
+%   turns(+Orders, +Budget, :Found): the orders take turns as in search/5, from Budget.
+turns(Orders, Budget, Found) :-
+    maplist(order_way(Found), Orders, Ways),
+    raced(Ways, _, any, Budget).
 
 %!  padded(+Rows, +Border, -Padded) is det.
 %
@@ -282,8 +337,9 @@ board_models_with_mines(Rows, Mines, Limit, SolvedRows) :-
 
 models(Rows, Total, Limit, SolvedRows) :-
     solution_limit(Limit, Count),
-    (   board_posted(Rows, Total, Mines, Orders)
-    ->  search(Orders, Count, solved_boards(Mines, Count, SolvedRows))
+    (   board_posted(Rows, Total, Mines, Orders),
+        search(Rows, Total, Orders, Count, solved_boards(Mines, Count, SolvedRows))
+    ->  true
     ;   SolvedRows = []
     ).
 
@@ -311,8 +367,9 @@ board_count_with_mines(Rows, Mines, Count) :-
     count(Rows, Mines, Count).
 
 count(Rows, Total, Count) :-
-    (   board_posted(Rows, Total, _, [Vars|_])
-    ->  aggregate_all(count, timed_labeling(Vars), Count)
+    (   board_posted(Rows, Total, _, [Vars|_]),
+        every(Rows, Total, aggregate_all(count, timed_labeling(Vars), Count))
+    ->  true
     ;   Count = 0
     ).
 
@@ -403,14 +460,20 @@ tally(Rows, Total, [Count, Tallies]) :-
     aggregate_all(count, member(0'?, Codes), Unknown),
     length(Zeros, Unknown),
     maplist(=(0), Zeros),
-    Sums =.. [sums, 0|Zeros],
-    (   board_posted(Rows, Total, Mines, [Vars|_])
-    ->  append(Mines, Cells),
+    (   board_posted(Rows, Total, Mines, [Vars|_]),
+        append(Mines, Cells),
         foldl(unknown_mine, Codes, Cells, Open, []),
-        forall(timed_labeling(Vars), add_model(Sums, Open))
-    ;   true
+        every(Rows, Total, tallied(Vars, Open, Zeros, Sums))
+    ->  true
+    ;   Sums =.. [sums, 0|Zeros]
     ),
     Sums =.. [_, Count|Tallies].
+
+%   tallied(+Vars, +Open, +Zeros, -Sums): Sums is sums(Count, Mines...) over every solution
+%   (a new term each time, so that a search stopped and begun again starts from nothing).
+tallied(Vars, Open, Zeros, Sums) :-
+    Sums =.. [sums, 0|Zeros],
+    forall(timed_labeling(Vars), add_model(Sums, Open)).
 
 %   unknown_mine(+Code, +Mine, ?Open0, ?Open): Open0 is [Mine|Open] when Code is `?`, else Open.
 unknown_mine(0'?, Mine, [Mine|Open], Open) :- !.
@@ -489,7 +552,7 @@ forced(Rows, Total, [Found, Values]) :-
         foldl(unknown_mine, Codes, Cells, Open, []),
         maplist(candidate, Open, Places, Candidates),
         parts(Total, Digits, Candidates, Local, Tight, Parts),
-        maplist(first_solution, Parts)
+        maplist(part_solution(Rows, Total), Parts)
     ->  Found = 1,
         maplist(backbone, Parts),
         maplist(forced_value, Candidates, Values)
@@ -565,6 +628,11 @@ undecided(c(_, _, _, Status)) :-
     var(Status).
 
 number_part(c(Mine, _, _, _), Next0, Next) :-
+    number_cell_part(Mine, Next0, Next).
+
+%   number_cell_part(+Mine, +Next0, -Next): the part of Mine, when it has no number yet, is
+%   numbered Next0.
+number_cell_part(Mine, Next0, Next) :-
     part_variable(Mine, Part),
     (   var(Part)
     ->  Part = Next0,
@@ -594,11 +662,13 @@ candidate_mine(c(Mine, _, _, _), Mine).
 
 candidate_value(c(_, Value, _, _), Value).
 
-%   first_solution(+Part): the first solution of Part's cells (Local and Tight taking turns, as
-%   in search/3), which gives each candidate its Value; fails when there is none.
-first_solution(part(Candidates, Local, Tight)) :-
+%   part_solution(+Rows, +Total, +Part): the first solution of Part's cells (Local and Tight
+%   taking turns, as in search/5, with the range of mines when there is a Total), which gives
+%   each candidate its Value; fails when there is none.
+part_solution(Rows, Total, part(Candidates, Local, Tight)) :-
     maplist(candidate_mine, Candidates, Open),
-    turns([Local, Tight], 100 000, first_models(Open, Models)),
+    maplist(order_way(first_models(Open, Models)), [Local, Tight], Ways),
+    raced(Ways, Rows, Total, 100 000),
     maplist(candidate_value, Candidates, Values),
     Models = [Values].
 
@@ -609,7 +679,7 @@ first_models(Open, Models, Vars) :-
 
 %   backbone(+Part): decides every candidate of Part in turn, by a search for a solution in
 %   which it takes its other value, labeling the cells of its part only. Two orders take turns
-%   (as in search/3, from a smaller budget): the cells nearest to it first, which finds quickly
+%   (as in search/5, from a smaller budget): the cells nearest to it first, which finds quickly
 %   that a forced cell is forced (the digits that force it are near: labeling far cells first
 %   would repeat the same refutation under every choice made there), and Tight, which finds
 %   solutions where the nearest cells first meet dead ends. Each cell first takes the value it
@@ -739,10 +809,12 @@ why(Rows, Total, Why) :-
         Why = [0, Sorted]
     ;   Total == any
     ->  Why = []
-    ;   \+ \+ ( board_posted(Rows, Total, _, [Vars|_]), once(timed_labeling(Vars)) )
-    ->  Why = []
-    ;   mine_range(Rows, Range),
-        Why = [1, Range]
+    ;   mine_range(Rows, [Fewest, Most]),
+        (   between(Fewest, Most, Total),
+            \+ \+ ( board_posted(Rows, Total, _, [Vars|_]), once(timed_labeling(Vars)) )
+        ->  Why = []
+        ;   Why = [1, [Fewest, Most]]
+        )
     ).
 
 %   demands(+Rows, +R, -Demands): for each digit of Rows (the first of them row R), in reading
@@ -885,41 +957,143 @@ first_hold(Group, Rest, N) :-
     holds(Trial).
 
 %   mine_range(+Rows, -Range): Range is [Fewest, Most], the fewest and the most mines in all of
-%   the board's solutions (it has some), each found by a binary search over the bound of a sum.
+%   the board's solutions; fails when it has none. The mines shown count in both; a cell that
+%   no digit touches (free) counts in Most only; the other open cells fall into parts that
+%   share no digit, whose fewest and most add up, since a solution of each part, taken
+%   together, is a solution of the board (part_range/3 finds them).
 mine_range(Rows, [Fewest, Most]) :-
-    board_posted(Rows, any, Mines, [Vars|_]),
-    maplist(row_total, Mines, Totals),
-    sum(Totals, #=, Sum),
-    fd_inf(Sum, Low),
-    fd_sup(Sum, High),
-    fewest(Sum, Vars, Low, High, Fewest),
-    most(Sum, Vars, Low, High, Most).
+    board_posted(Rows, any, Mines, _, Digits),
+    foldl(row_places, Mines, 0, _),
+    append(Mines, Cells),
+    include(integer, Cells, Known),
+    sum_list(Known, Placed),
+    term_variables(Mines, Open),
+    term_variables(Digits, Linked),
+    parts_range(Linked, Digits, Fewest0-Most0),
+    length(Open, NOpen),
+    length(Linked, NLinked),
+    Fewest is Placed + Fewest0,
+    Most is Placed + Most0 + NOpen - NLinked.
 
-%   fewest(+Sum, +Vars, +Low, +High, -Fewest): some solution has Sum =< High; Fewest is the least
-%   Sum of any, at least Low.
-fewest(_, _, Low, High, Low) :-
-    Low >= High,
-    !.
-fewest(Sum, Vars, Low, High, Fewest) :-
-    Middle is (Low + High) // 2,
-    (   \+ \+ ( Sum #=< Middle, once(timed_labeling(Vars)) )
-    ->  fewest(Sum, Vars, Low, Middle, Fewest)
-    ;   Above is Middle + 1,
-        fewest(Sum, Vars, Above, High, Fewest)
+%   row_places(+Row, +R, -R1): each open cell of row R carries its place, v(R-C, _), the
+%   second argument its part (as parts/6 uses it).
+row_places(Row, R, R1) :-
+    foldl(cell_place(R), Row, 0, _),
+    R1 is R + 1.
+
+cell_place(R, Mine, C, C1) :-
+    (   var(Mine)
+    ->  put_attr(Mine, board, v(R-C, _))
+    ;   true
+    ),
+    C1 is C + 1.
+
+%   parts_range(+Vars, +Digits, -Fewest-Most): the open cells Vars, in which Digits (lists of
+%   cells, each a digit's sum) are posted, hold between Fewest and Most mines in all. Vars fall
+%   into parts (two cells in one part when a chain of digits with open cells links them), and
+%   their fewest and most add up.
+parts_range(Vars, Digits, Range) :-
+    var_parts(Vars, Digits, Parts),
+    foldl(add_part_range, Parts, 0-0, Range).
+
+add_part_range(Vars-Digits, Fewest0-Most0, Fewest-Most) :-
+    part_range(Vars, Digits, PartFewest-PartMost),
+    Fewest is Fewest0 + PartFewest,
+    Most is Most0 + PartMost.
+
+%   part_range(+Vars, +Digits, -Fewest-Most): the fewest and most mines of one part, found by
+%   splitting it, not by searching it whole: a cell in the middle of the part (middle_cell/2)
+%   takes each value in turn, propagation settles what it settles (counted at once), and the
+%   cells left fall into smaller parts, each solved the same way. A long part breaks in two
+%   once the cells across its middle are set, and its halves are then solved apart, where a
+%   search for the fewest mines with the part's sum posted tries the placements of both halves
+%   together: on an Expert mid-game (midgame(16, 30, 99, 4)) a binary search over that sum's
+%   bound took 56 s on a part of 50 cells (9 s with the cells in the most digits labelled
+%   first), and this takes 0.16 s. Fails when the part has no solution.
+part_range(Vars, Digits, Fewest-Most) :-
+    in_time,
+    middle_cell(Vars, Middle),
+    findall(Fewest1-Most1,
+            ( member(Value, [0, 1]),
+              Middle = Value,
+              partition(var, Vars, Left, Settled),
+              sum_list(Settled, Set),
+              parts_range(Left, Digits, Fewest0-Most0),
+              Fewest1 is Fewest0 + Set,
+              Most1 is Most0 + Set
+            ),
+            Ranges),
+    pairs_keys_values(Ranges, Fewests, Mosts),
+    min_list(Fewests, Fewest),
+    max_list(Mosts, Most).
+
+%   var_parts(+Vars, +Digits, -Parts): Vars in parts, each Vars-Digits: its cells, in Vars'
+%   order, and the digits with open cells among them.
+var_parts(Vars, Digits, Parts) :-
+    maplist(new_part, Vars),
+    foldl(open_digit, Digits, Live, []),
+    maplist(same_part, Live),
+    foldl(number_cell_part, Vars, 0, _),
+    map_list_to_pairs(part_variable, Vars, KeyedVars),
+    map_list_to_pairs(digit_part, Live, KeyedDigits),
+    keysort(KeyedVars, SortedVars),
+    keysort(KeyedDigits, SortedDigits),
+    group_pairs_by_key(SortedVars, VarsByPart),
+    group_pairs_by_key(SortedDigits, DigitsByPart),
+    pairs_values(VarsByPart, VarGroups),
+    pairs_values(DigitsByPart, DigitGroups),
+    pairs_keys_values(Parts, VarGroups, DigitGroups).
+
+new_part(Mine) :-
+    get_attr(Mine, board, v(Place, _)),
+    put_attr(Mine, board, v(Place, _)).
+
+open_digit(Digit, Live0, Live) :-
+    include(var, Digit, Open),
+    (   Open == []
+    ->  Live0 = Live
+    ;   Live0 = [Open|Live]
     ).
 
-%   most(+Sum, +Vars, +Low, +High, -Most): some solution has Sum >= Low; Most is the greatest
-%   Sum of any, at most High.
-most(_, _, Low, High, Low) :-
-    Low >= High,
-    !.
-most(Sum, Vars, Low, High, Most) :-
-    Middle is (Low + High + 1) // 2,
-    (   \+ \+ ( Sum #>= Middle, once(timed_labeling(Vars)) )
-    ->  most(Sum, Vars, Middle, High, Most)
-    ;   Below is Middle - 1,
-        most(Sum, Vars, Low, Below, Most)
-    ).
+digit_part([Mine|_], Part) :-
+    part_variable(Mine, Part).
+
+%   middle_cell(+Vars, -Middle): a cell of Vars on the middle line (a row or a column) across
+%   the longer side of the rectangle around them, the one in the most digits: setting the
+%   cells of that line splits a long part in two, and the cell in the most digits settles the
+%   most around it. On a half-played 50x50 game (midgame(50, 50, 500, 3)), its parts of 69
+%   and 200 cells took 9.8 s and 8.3 s with the median cell along the longer side, 7.4 s and
+%   65 s with the cell in the most digits anywhere, and 1.5 s and 3.6 s so.
+middle_cell(Vars, Middle) :-
+    maplist(var_place, Vars, Places),
+    pairs_keys_values(Places, Rows, Columns),
+    max_list(Rows, Bottom),
+    min_list(Rows, Top),
+    max_list(Columns, Right),
+    min_list(Columns, Left),
+    (   Bottom - Top >= Right - Left
+    ->  Keys = Rows
+    ;   Keys = Columns
+    ),
+    pairs_keys_values(Keyed, Keys, Vars),
+    keysort(Keyed, Sorted),
+    length(Sorted, N),
+    Half is N // 2,
+    nth0(Half, Sorted, Line-_),
+    include(on_line(Line), Sorted, OnLine),
+    pairs_values(OnLine, Slab),
+    map_list_to_pairs(most_digits_first, Slab, ByDegree),
+    keysort(ByDegree, [_-Middle|_]).
+
+on_line(Line, Key-_) :-
+    Key =:= Line.
+
+most_digits_first(Mine, Key) :-
+    fd_degree(Mine, Degree),
+    Key is -Degree.
+
+var_place(Mine, Place) :-
+    get_attr(Mine, board, v(Place, _)).
 
 %   solved_rows(+Mines, -Solved): the fully revealed board of a labelled mine grid.
 solved_rows(Mines, Solved) :-

@@ -87,6 +87,29 @@ def test_a_total_no_solution_has_is_told_by_the_range_the_solutions_have(name, b
 
 
 @pytest.mark.parametrize("name", ENGINES)
+@settings(max_examples=100, deadline=None)
+@given(board=small_boards(max_side=8, max_unknown=12), mines=st.integers(0, 14))
+def test_the_range_is_the_solutions_own_on_boards_of_several_parts(name, board, mines):
+    # Wider boards with their unknown cells spread: several parts that share no digit, cells no
+    # digit touches, and mines already shown. clpfd finds the range part by part.
+    totals = {mines_in(rows) for rows in all_models(board)}
+    if not totals or mines in totals:
+        return
+    assert ENGINES[name].check(board, mines).reason == total_words(min(totals), max(totals), mines)
+
+
+def test_clpfd_finds_the_range_of_each_part_and_adds_them():
+    # The 11 mines shown; the corners (3,0) and (3,10), a mine each, settled by propagation;
+    # two parts that share no digit, (0,0)-(0,2) and (0,8)-(0,10), one mine in the middle cell
+    # or two at its ends; and (3,5), which no digit touches: 13 + 2 + 0 to 13 + 4 + 1.
+    board = Board.from_text("???*202*??? / 2*4*434*4*2 / 2223***3222 / ?102*?*201?")
+    totals = {mines_in(rows) for rows in all_models(board)}
+    assert sorted(totals) == [15, 16, 17, 18]
+    assert clpfd._ask("board_why", board.as_puzzle(), 9, advice="") == [1, [15, 18]]
+    assert clpfd.check(board, 9).reason == total_words(15, 18, 9)
+
+
+@pytest.mark.parametrize("name", ENGINES)
 def test_the_reasons_are_worded_as_kanren_words_them(name):
     engine = ENGINES[name]
     for text, mines in [("??? / 131", None), ("2? / 11", None), ("1?1 / ?1?", 2)]:

@@ -18,10 +18,13 @@ labeling. So
   cell, the solutions in which it is a mine, inside Prolog, keeping none of them): fine for small
   boards, hopeless for a board with 2**40 solutions, where they give up at the time limit.
 
-With ``mines``, the total is one more constraint of the model (the sum of every cell), not a
-filter on the solutions. `timeout` (seconds, or None for no limit; `DEFAULT_TIMEOUT` unless told
-otherwise) bounds each answer: SWI-Prolog stops the query and EngineTimeout says so, so a board
-too hard for the time gets that message, never a verdict.
+With ``mines``, the total is one more constraint of the model (the sum of every cell), not a filter
+on the solutions. Labeling proves a total that no solution holds only by trying every placement, so
+the solutions' fewest and most mines, found part by part without the total, take a turn beside the
+searches: a total outside them is answered at once, and named as the reason. `timeout` (seconds, or
+None for no limit; `DEFAULT_TIMEOUT` unless told otherwise) bounds each answer: SWI-Prolog stops the
+query and EngineTimeout says so, so a board too hard for the time gets that message, never a
+verdict.
 """
 
 from __future__ import annotations
