@@ -1034,15 +1034,17 @@ var_parts(Vars, Digits, Parts) :-
     foldl(open_digit, Digits, Live, []),
     maplist(same_part, Live),
     foldl(number_cell_part, Vars, 0, _),
-    map_list_to_pairs(part_variable, Vars, KeyedVars),
-    map_list_to_pairs(digit_part, Live, KeyedDigits),
-    keysort(KeyedVars, SortedVars),
-    keysort(KeyedDigits, SortedDigits),
-    group_pairs_by_key(SortedVars, VarsByPart),
-    group_pairs_by_key(SortedDigits, DigitsByPart),
-    pairs_values(VarsByPart, VarGroups),
-    pairs_values(DigitsByPart, DigitGroups),
+    grouped(part_variable, Vars, VarGroups),
+    grouped(digit_part, Live, DigitGroups),
     pairs_keys_values(Parts, VarGroups, DigitGroups).
+
+%   grouped(:Key, +List, -Groups): the members of List grouped by their Key, the groups in the
+%   order of their keys, each in List's order.
+grouped(Key, List, Groups) :-
+    map_list_to_pairs(Key, List, Keyed),
+    keysort(Keyed, Sorted),
+    group_pairs_by_key(Sorted, ByKey),
+    pairs_values(ByKey, Groups).
 
 new_part(Mine) :-
     get_attr(Mine, board, v(Place, _)),
