@@ -214,16 +214,22 @@ first_budget(4 000 000).
 order_way(Found, Vars, call(Found, Vars)).
 
 %   every(+Rows, +Total, :Goal): Goal, a search through every solution, unless an integer Total
-%   lies outside the solutions' fewest and most mines, as far as mine_range/2 finds them within
-%   the first budget (an Expert mid-game's take 0.3 to 2 million inferences). A search through
-%   every solution is not restarted, so the range comes first, not in turns.
+%   lies outside the solutions' fewest and most mines. When Goal does not finish within the
+%   first budget, mine_range/2 takes one turn of that budget (an Expert mid-game's range takes
+%   0.3 to 2 million inferences), and then Goal runs to its end, not restarted again: a small
+%   count pays nothing for the range, and a long one at most two budgets.
 every(Rows, Total, Goal) :-
-    \+ ruled_out(Rows, Total),
-    call(Goal).
-
-ruled_out(Rows, Total) :-
-    integer(Total),
     first_budget(Budget),
+    (   Total == any
+    ->  call(Goal)
+    ;   call_with_inference_limit(Goal, Budget, Result),
+        Result \== inference_limit_exceeded
+    ->  true
+    ;   \+ ruled_out(Rows, Total, Budget),
+        call(Goal)
+    ).
+
+ruled_out(Rows, Total, Budget) :-
     call_with_inference_limit(total_within(Rows, Total, Within), Budget, Result),
     Result \== inference_limit_exceeded,
     Within == false.
