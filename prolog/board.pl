@@ -217,7 +217,7 @@ order_way(Found, Vars, call(Found, Vars)).
 %   lies outside the solutions' fewest and most mines. When Goal does not finish within the
 %   first budget, mine_range/2 takes one turn of that budget (an Expert mid-game's range takes
 %   0.3 to 2 million inferences), and then Goal runs to its end, not restarted again: a small
-%   count pays nothing for the range, and a long one at most two budgets.
+%   count pays nothing for the range, and a long one at most two budgets (some 0.4 s here).
 every(Rows, Total, Goal) :-
     first_budget(Budget),
     (   Total == any
@@ -239,9 +239,11 @@ ruled_out(Rows, Total, Budget) :-
 %   Total, mine_range/2 takes a turn as well: a total that no solution has is proved so by
 %   labeling only by trying the parts' placements together (their own sums do not propagate
 %   to the total), which on a big board outlasts any time limit, where the fewest and most
-%   mines of each part, added up, are found in a fraction of a second: an Expert mid-game
-%   asked with 60 mines ran out of its 60 s, and is now answered in under one. Fails when
-%   Total is outside the range; a total inside it lets the ways go on alone.
+%   mines of each part, added up, are found in a fraction of a second when the parts are
+%   frontiers, as a game's are: an Expert mid-game asked with 60 mines ran out of its 60 s, and
+%   is now answered in under one. Fails when Total is outside the range; a total inside it
+%   lets the ways go on alone. When the range is costly (parts that are wide blocks), its
+%   turns take up to a third of the time until a way finishes.
 raced(Ways, Rows, Total, Budget) :-
     Twice is 2 * Budget,
     (   member(Way, Ways),
@@ -815,6 +817,8 @@ why(Rows, Total, Why) :-
         Why = [0, Sorted]
     ;   Total == any
     ->  Why = []
+    ;   found_soon(Rows, Total)
+    ->  Why = []
     ;   mine_range(Rows, [Fewest, Most]),
         (   between(Fewest, Most, Total),
             \+ \+ ( board_posted(Rows, Total, _, [Vars|_]), once(timed_labeling(Vars)) )
@@ -822,6 +826,17 @@ why(Rows, Total, Why) :-
         ;   Why = [1, [Fewest, Most]]
         )
     ).
+
+%   found_soon(+Rows, +Total): a solution with Total mines is found within the first budget of
+%   one of the orders: the range, which a two-dimensional part makes costly (a 15x15 lattice of
+%   digits: 12 s), is then not needed.
+found_soon(Rows, Total) :-
+    board_posted(Rows, Total, _, Orders),
+    first_budget(Budget),
+    member(Vars, Orders),
+    call_with_inference_limit(once(timed_labeling(Vars)), Budget, Result),
+    Result \== inference_limit_exceeded,
+    !.
 
 %   demands(+Rows, +R, -Demands): for each digit of Rows (the first of them row R), in reading
 %   order, demand([R, C], Unknown, Need): Need of the variables Unknown (its unknown neighbours)
@@ -1015,7 +1030,9 @@ add_part_range(Vars-Digits, Fewest0-Most0, Fewest-Most) :-
 %   search for the fewest mines with the part's sum posted tries the placements of both halves
 %   together: on an Expert mid-game (midgame(16, 30, 99, 4)) a binary search over that sum's
 %   bound took 56 s on a part of 50 cells (9 s with the cells in the most digits labelled
-%   first), and this takes 0.16 s. Fails when the part has no solution.
+%   first), and this takes 0.1 s. The split keeps no memory of the smaller parts it solved, so
+%   a part that is a wide block, not a frontier, costs far more: a 15x15 lattice of digits
+%   (generate.py's lattice) takes 12 s. Fails when the part has no solution.
 part_range(Vars, Digits, Fewest-Most) :-
     in_time,
     middle_cell(Vars, Middle),
@@ -1070,8 +1087,8 @@ digit_part([Mine|_], Part) :-
 %   the longer side of the rectangle around them, the one in the most digits: setting the
 %   cells of that line splits a long part in two, and the cell in the most digits settles the
 %   most around it. On a half-played 50x50 game (midgame(50, 50, 500, 3)), its parts of 69
-%   and 200 cells took 9.8 s and 8.3 s with the median cell along the longer side, 7.4 s and
-%   65 s with the cell in the most digits anywhere, and 1.5 s and 3.6 s so.
+%   and 200 cells took 9.4 s and 8.2 s with the median cell along the longer side, 4.9 s and
+%   50 s with the cell in the most digits anywhere, and 0.9 s and 2.2 s so.
 middle_cell(Vars, Middle) :-
     maplist(var_place, Vars, Places),
     pairs_keys_values(Places, Rows, Columns),

@@ -22,7 +22,7 @@ from logicmines.backends.kanren import KanrenBackend
 from logicmines.board import Board
 from logicmines.engine import Deadline
 from logicmines.explain import conflict_words, total_words
-from logicmines.generate import midgame
+from logicmines.generate import lattice, midgame
 from logicmines.results import Verdict
 
 clpfd = ClpfdBackend()
@@ -102,6 +102,14 @@ def test_clpfd_finds_the_range_of_each_part_and_adds_them():
     assert sorted(totals) == [15, 16, 17, 18]
     assert clpfd._ask("board_why", board.as_puzzle(), 9, advice="") == [1, [15, 18]]
     assert clpfd.check(board, 9).reason == total_words(15, 18, 9)
+
+
+def test_clpfd_asked_why_with_a_total_a_solution_has_finds_one_before_any_range():
+    # A 15x15 lattice of digits is one wide part, whose range takes clpfd some 12 s; a solution
+    # with 50 mines is found at once, and then no range is needed.
+    board = lattice(15, 1)
+    assert kanren.check(board, 50).verdict is not Verdict.NONE
+    assert ClpfdBackend(timeout=5)._ask("board_why", board.as_puzzle(), 50, advice="") == []
 
 
 @pytest.mark.parametrize("name", ENGINES)
