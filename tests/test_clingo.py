@@ -242,6 +242,19 @@ def test_a_board_from_a_file_with_program_text_in_its_name_is_only_numbers(in_tm
     assert run.status == 0 and run.out.endswith(": 1 solution\n"), run
 
 
+def test_a_total_below_the_range_is_ruled_out_by_the_range_not_by_the_search():
+    """On this Expert mid-game, clingo's search took 8 s to prove that no answer set holds 60
+    mines (79 to 153 do); once a search with a total has run half a second, the range is looked
+    at, and the search stops. A 4 s limit fails without it."""
+    board = midgame(16, 30, 99, seed=1)
+    engine = ClingoBackend(timeout=4)
+    assert engine.check(board, 60).reason == KanrenBackend().check(board, 60).reason
+    assert engine.count(board, 60) == 0
+    assert engine.consequences(board, 60) is None
+    assert list(engine.solutions(board, 2, 60)) == []
+    assert engine.analyze(board, 60).count == 0
+
+
 def test_a_mine_total_no_solution_of_a_big_board_holds_is_told_the_range_as_kanren_tells_it():
     """The fewest and most mines of an Expert mid-game's 10^35 solutions: clingo's default
     branch and bound ran out of 60 s on each and left the plain words; the core-guided
