@@ -199,8 +199,9 @@ row_total(Row, Total) :-
 %   that doubles every round, and the first to finish answers: on a half-played 50x50 game
 %   (generate.py's midgame) Local alone ran past 20 s where Tight takes 0.2 s, on a 50x50
 %   puzzle with half its cells hidden Tight alone ran past 5 s where Local takes 0.04 s, and
-%   taking turns answers both in 0.4 s at most. A search through every solution takes Local:
-%   restarting it would only repeat the work.
+%   taking turns answers both in 0.4 s at most. A search through every solution takes Local
+%   alone, as restarting it in turns would repeat its work (every/3 restarts it once, when
+%   there is a total).
 search(Rows, Total, [Local|_], infinite, Found) :-
     !,
     every(Rows, Total, call(Found, Local)).
@@ -246,16 +247,31 @@ ruled_out(Rows, Total, Budget) :-
 %   turns take up to a third of the time until a way finishes.
 raced(Ways, Rows, Total, Budget) :-
     Twice is 2 * Budget,
-    (   member(Way, Ways),
-        call_with_inference_limit(Way, Budget, Result),
-        Result \== inference_limit_exceeded
+    first_way(Ways, Budget, Outcome),
+    (   Outcome == found
     ->  true
+    ;   Outcome == failed
+    ->  fail
     ;   integer(Total),
         call_with_inference_limit(total_within(Rows, Total, Within), Budget, Result),
         Result \== inference_limit_exceeded
     ->  Within == true,
         raced(Ways, Rows, any, Twice)
     ;   raced(Ways, Rows, Total, Twice)
+    ).
+
+%   first_way(+Ways, +Budget, -Outcome): the ways in turn, each within Budget inferences, until
+%   one succeeds (found, its bindings kept) or fails outright (failed: the ways are one search
+%   in different orders, so that is a proof that none succeeds); exceeded when each ran out.
+first_way([Way|Ways], Budget, Outcome) :-
+    (   call_with_inference_limit(Way, Budget, Result)
+    ->  (   Result \== inference_limit_exceeded
+        ->  Outcome = found
+        ;   Ways == []
+        ->  Outcome = exceeded
+        ;   first_way(Ways, Budget, Outcome)
+        )
+    ;   Outcome = failed
     ).
 
 %   total_within(+Rows, +Total, -Within): Within is true when Total lies within the fewest and
@@ -809,7 +825,7 @@ board_why_with_mines(Rows, Mines, Why) :-
 why(Rows, Total, Why) :-
     board_shape(Rows, _, _),
     demands(Rows, 0, Demands),
-    (   \+ has_solution(Rows)
+    (   \+ has_solution(Rows, any)
     ->  nearest_first(Demands, Ordered),
         conflict([], Ordered, Group),
         maplist(demand_place, Group, Places),
@@ -821,18 +837,19 @@ why(Rows, Total, Why) :-
     ->  Why = []
     ;   mine_range(Rows, [Fewest, Most]),
         (   between(Fewest, Most, Total),
-            \+ \+ ( board_posted(Rows, Total, _, [Vars|_]), once(timed_labeling(Vars)) )
+            has_solution(Rows, Total)
         ->  Why = []
         ;   Why = [1, [Fewest, Most]]
         )
     ).
 
-%   has_solution(+Rows): the board has a solution, found by the two orders in turns
-%   (search/5). holds/1 on all the digits answers the same, but labels in reading order only,
-%   which on a half-played 50x50 game (midgame(50, 50, 500, 3)) met dead ends for more than 30 s
-%   where the turns take 0.05 s.
-has_solution(Rows) :-
-    board_posted(Rows, any, _, Orders),
+%   has_solution(+Rows, +Total): the board has a solution (with Total mines, unless any),
+%   found by the two orders in turns (search/5, with no turn for the range). holds/1 on all the
+%   digits answers the same without a total, but labels in reading order only, which on a
+%   half-played 50x50 game (midgame(50, 50, 500, 3)) met dead ends for more than 30 s, where
+%   the turns take 0.4 s (the first order's whole first budget, then 0.04 s for the second).
+has_solution(Rows, Total) :-
+    board_posted(Rows, Total, _, Orders),
     search(Rows, any, Orders, 1, first_found(Found)),
     Found = [_].
 

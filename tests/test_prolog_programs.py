@@ -455,6 +455,16 @@ def test_board_model_with_a_mine_total_and_its_tally_match_brute_force(prolog, s
         assert found["A"][0] == min(len(expected), 2)
 
 
+def test_board_turns_end_when_a_way_fails_outright(prolog):
+    # The ways are one search in different orders: one that fails has proved that none
+    # succeeds. Ways that failed were retried with the budget doubled, past what an integer
+    # holds (a representation error, not an answer).
+    assert not ask(prolog, "board:raced([fail, fail], _, any, 1000)")
+    assert not ask(prolog, "board:raced([fail], %p, 1, 1000)", codes(["1?", "??"]))
+    assert not ask(prolog, "board:raced([fail, true], _, any, 1000)")  # the first proved it
+    assert ask(prolog, "board:raced([(X = 1, true)], _, any, 1000)") == [{"X": 1}]
+
+
 # --- the examples in the programs' comments: `?- Query` followed by its `%@` answer lines --------
 
 
