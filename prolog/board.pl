@@ -231,9 +231,14 @@ every(Rows, Total, Goal) :-
     ).
 
 ruled_out(Rows, Total, Budget) :-
-    call_with_inference_limit(total_within(Rows, Total, Within), Budget, Result),
+    range_turn(Rows, Total, Budget, false).
+
+%   range_turn(+Rows, +Total, +Budget, -Within): total_within/3, when it finishes within Budget
+%   inferences.
+range_turn(Rows, Total, Budget, Within) :-
+    call_with_inference_limit(total_within(Rows, Total, Within0), Budget, Result),
     Result \== inference_limit_exceeded,
-    Within == false.
+    Within = Within0.
 
 %   raced(+Ways, +Rows, +Total, +Budget): the goals of Ways take turns, each stopped after
 %   Budget inferences, the budget doubling every round, until one finishes. With an integer
@@ -242,8 +247,8 @@ ruled_out(Rows, Total, Budget) :-
 %   to the total), which on a big board outlasts any time limit, where the fewest and most
 %   mines of each part, added up, are found in a fraction of a second when the parts are
 %   frontiers, as a game's are: an Expert mid-game asked with 60 mines ran out of its 60 s, and
-%   is now answered in under one. Fails when Total is outside the range; a total inside it
-%   lets the ways go on alone. When the range is costly (parts that are wide blocks), its
+%   is now answered in under one. Fails when a way fails outright (first_way/3) or Total is
+%   outside the range; a total inside it lets the ways go on alone. When the range is costly (parts that are wide blocks), its
 %   turns take up to a third of the time until a way finishes.
 raced(Ways, Rows, Total, Budget) :-
     Twice is 2 * Budget,
@@ -253,8 +258,7 @@ raced(Ways, Rows, Total, Budget) :-
     ;   Outcome == failed
     ->  fail
     ;   integer(Total),
-        call_with_inference_limit(total_within(Rows, Total, Within), Budget, Result),
-        Result \== inference_limit_exceeded
+        range_turn(Rows, Total, Budget, Within)
     ->  Within == true,
         raced(Ways, Rows, any, Twice)
     ;   raced(Ways, Rows, Total, Twice)
