@@ -143,8 +143,10 @@ VERDICT_STATUS = {
 def _examples(command: str) -> str:
     status = VERDICT_STATUS.get(command)
     if status is not None:  # wrapped by hand: these epilogs are printed as written
-        said = textwrap.fill(f"exit status: {status}; the others as 'logicmines --help' says", 79)
-        return f"example:\n  {EXAMPLES[command]}\n\n{said}"
+        statuses = textwrap.fill(
+            f"exit status: {status}; the others as 'logicmines --help' says", 79
+        )
+        return f"example:\n  {EXAMPLES[command]}\n\n{statuses}"
     return f"example:\n  {EXAMPLES[command]}"
 
 
