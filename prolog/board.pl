@@ -134,15 +134,21 @@ board_posted(Rows, Total, Mines, Orders) :-
 
 %   board_posted(+Rows, +Total, -Mines, -Orders, -Digits): the same, and Digits, for each digit
 %   whose sum is posted, the unknown cells of that sum.
-board_posted(Rows, Total, Mines, [Local, Tight], Digits) :-
+board_posted(Rows, Total, Mines, Orders, Digits) :-
+    board_posted(Rows, Total, Mines, Orders, Digits, _).
+
+%   board_posted(+Rows, +Total, -Mines, -Orders, -Digits, -Sums): the same, and Sums, Need-Cells
+%   for each member Cells of Digits: the number of mines Need those cells hold.
+board_posted(Rows, Total, Mines, [Local, Tight], Digits, Sums) :-
     board_shape(Rows, _, _),
     maplist(maplist(cell_mine), Rows, Mines),
     maplist(maplist(code_mine), Rows, Mines, Cells),
     padded(Cells, 0' /0, Padded),
     windows(Padded, Windows),
-    maplist(maplist(digit_sum), Windows, Sums),
+    maplist(maplist(digit_sum), Windows, RowSums),
     mine_total(Total, Mines),
-    append(Sums, Digits),
+    append(RowSums, Sums),
+    pairs_values(Sums, Digits),
     term_variables([Digits, Mines], Local),
     map_list_to_pairs(length, Digits, Keyed),
     keysort(Keyed, Sorted),
@@ -159,9 +165,10 @@ cell_mine(_, 0).
 
 code_mine(Code, Mine, Code/Mine).
 
-%   digit_sum(+Window, -Unknown): when the middle cell is a digit, its neighbours hold that many
-%   mines; Unknown are those still open, on which the sum is posted ([] for any other cell).
-digit_sum(Code/_-Around, Unknown) :-
+%   digit_sum(+Window, -Need-Unknown): when the middle cell is a digit, its neighbours hold that
+%   many mines; Unknown are those still open, on which the sum Need is posted (0-[] for any
+%   other cell).
+digit_sum(Code/_-Around, Need-Unknown) :-
     (   digit(Code, Digit)
     ->  maplist(cell_mine_of, Around, Mines),
         partition(integer, Mines, Known, Unknown),
@@ -171,7 +178,7 @@ digit_sum(Code/_-Around, Unknown) :-
         ->  Need =:= 0
         ;   sum(Unknown, #=, Need)
         )
-    ;   Unknown = []
+    ;   Need-Unknown = 0-[]
     ).
 
 digit(Code, Digit) :-
@@ -216,8 +223,8 @@ order_way(Found, Vars, call(Found, Vars)).
 
 %   every(+Rows, +Total, :Goal): Goal, a search through every solution, unless an integer Total
 %   lies outside the solutions' fewest and most mines. When Goal does not finish within the
-%   first budget, mine_range/2 takes one turn of that budget (an Expert mid-game's range takes
-%   0.3 to 2 million inferences), and then Goal runs to its end, not restarted again: a small
+%   first budget, mine_range/2 takes one turn of that budget (the ranges of eight Expert
+%   mid-games took 0.25 to 1.3 million inferences), and then Goal runs to its end, not restarted again: a small
 %   count pays nothing for the range, and a long one at most two budgets (some 0.4 s here).
 every(Rows, Total, Goal) :-
     first_budget(Budget),
@@ -1013,16 +1020,20 @@ first_hold(Group, Rest, N) :-
 %   the board's solutions; fails when it has none. The mines shown count in both; a cell that
 %   no digit touches (free) counts in Most only; the other open cells fall into parts that
 %   share no digit, whose fewest and most add up, since a solution of each part, taken
-%   together, is a solution of the board (part_range/3 finds them).
+%   together, is a solution of the board (part_range/3 finds them). The ranges of the parts
+%   met on the way are kept until it ends (range_known/3).
 mine_range(Rows, [Fewest, Most]) :-
-    board_posted(Rows, any, Mines, _, Digits),
+    board_posted(Rows, any, Mines, _, _, Sums),
     foldl(row_places, Mines, 0, _),
     append(Mines, Cells),
     include(integer, Cells, Known),
     sum_list(Known, Placed),
     term_variables(Mines, Open),
+    pairs_values(Sums, Digits),
     term_variables(Digits, Linked),
-    parts_range(Linked, Digits, Fewest0-Most0),
+    setup_call_cleanup(retractall(range_known(_, _, _)),
+                       once(parts_range(Linked, Sums, Fewest0-Most0)),
+                       retractall(range_known(_, _, _))),
     length(Open, NOpen),
     length(Linked, NLinked),
     Fewest is Placed + Fewest0,
@@ -1041,31 +1052,65 @@ cell_place(R, Mine, C, C1) :-
     ),
     C1 is C + 1.
 
-%   parts_range(+Vars, +Digits, -Fewest-Most): the open cells Vars, in which Digits (lists of
-%   cells, each a digit's sum) are posted, hold between Fewest and Most mines in all. Vars fall
+%   parts_range(+Vars, +Sums, -Fewest-Most): the open cells Vars, in which Sums (Need-Cells:
+%   Cells hold Need mines) are posted, hold between Fewest and Most mines in all. Vars fall
 %   into parts (two cells in one part when a chain of digits with open cells links them), and
 %   their fewest and most add up.
-parts_range(Vars, Digits, Range) :-
-    var_parts(Vars, Digits, Parts),
+parts_range(Vars, Sums, Range) :-
+    var_parts(Vars, Sums, Parts),
     foldl(add_part_range, Parts, 0-0, Range).
 
-add_part_range(Vars-Digits, Fewest0-Most0, Fewest-Most) :-
-    part_range(Vars, Digits, PartFewest-PartMost),
+add_part_range(Vars-Sums, Fewest0-Most0, Fewest-Most) :-
+    part_range(Vars, Sums, PartFewest-PartMost),
     Fewest is Fewest0 + PartFewest,
     Most is Most0 + PartMost.
 
-%   part_range(+Vars, +Digits, -Fewest-Most): the fewest and most mines of one part, found by
-%   splitting it, not by searching it whole: a cell in the middle of the part (middle_cell/2)
-%   takes each value in turn, propagation settles what it settles (counted at once), and the
-%   cells left fall into smaller parts, each solved the same way. A long part breaks in two
-%   once the cells across its middle are set, and its halves are then solved apart, where a
-%   search for the fewest mines with the part's sum posted tries the placements of both halves
-%   together: on an Expert mid-game (midgame(16, 30, 99, 4)) a binary search over that sum's
-%   bound took 56 s on a part of 50 cells (9 s with the cells in the most digits labelled
-%   first), and this takes 0.1 s. The split keeps no memory of the smaller parts it solved, so
-%   a part that is a wide block, not a frontier, costs far more: a 15x15 lattice of digits
-%   (generate.py's lattice) takes 12 s. Fails when the part has no solution.
-part_range(Vars, Digits, Fewest-Most) :-
+%   part_range(+Vars, +Sums, -Fewest-Most): the fewest and most mines of one part; fails when
+%   it has none. A part is known by its open cells' places and the mines its digits still
+%   need (part_key/3): met again, by another way, its range is the one found the first time
+%   (range_known/3, kept until mine_range/2 ends); met first, split_range/3 finds it.
+:- thread_local range_known/3.
+
+part_range(Vars, Sums, Range) :-
+    part_key(Vars, Sums, Key),
+    term_hash(Key, Hash),
+    (   range_known(Hash, Key, Known)
+    ->  true
+    ;   (   split_range(Vars, Sums, Found)
+        ->  Known = Found
+        ;   Known = none
+        ),
+        assertz(range_known(Hash, Key, Known))
+    ),
+    Known = Range.
+
+%   part_key(+Vars, +Sums, -Places-Needs): the places of Vars, sorted, and the mines each of Sums
+%   still needs, in Sums' order. The places tell which digits have open cells there: two parts
+%   with one key have the same cells and the same sums on them, so the same range.
+part_key(Vars, Sums, Places-Needs) :-
+    maplist(var_place, Vars, Unsorted),
+    msort(Unsorted, Places),
+    maplist(still_needs, Sums, Needs).
+
+still_needs(Need-Cells, Still) :-
+    include(integer, Cells, Set),
+    sum_list(Set, Placed),
+    Still is Need - Placed.
+
+%   split_range(+Vars, +Sums, -Fewest-Most): the range of one part, found by splitting it, not
+%   by searching it whole: a cell in the middle of the part (middle_cell/2) takes each value in
+%   turn, propagation settles what it settles (counted at once), and the cells left fall into
+%   smaller parts, each solved the same way. A long part breaks in two once the cells across
+%   its middle are set, and its halves are then solved apart, where a search for the fewest
+%   mines with the part's sum posted tries the placements of both halves together: on an
+%   Expert mid-game (midgame(16, 30, 99, 4)) a binary search over that sum's bound took 56 s on
+%   a part of 50 cells (9 s with the cells in the most digits labelled first), and this takes
+%   0.1 s. A part that is a wide block, not a frontier, meets the same smaller parts again and
+%   again, under each setting of the lines set before them that they do not touch: kept
+%   ranges (part_range/3) make a 15x15 lattice of digits (generate.py's lattice, seed 1) take
+%   1.8 s, where it took 19 s without them; other lattices of that size still take from 0.1 s
+%   to half a minute. Fails when the part has no solution.
+split_range(Vars, Sums, Fewest-Most) :-
     in_time,
     middle_cell(Vars, Middle),
     findall(Fewest1-Most1,
@@ -1073,7 +1118,7 @@ part_range(Vars, Digits, Fewest-Most) :-
               Middle = Value,
               partition(var, Vars, Left, Settled),
               sum_list(Settled, Set),
-              parts_range(Left, Digits, Fewest0-Most0),
+              parts_range(Left, Sums, Fewest0-Most0),
               Fewest1 is Fewest0 + Set,
               Most1 is Most0 + Set
             ),
@@ -1082,16 +1127,30 @@ part_range(Vars, Digits, Fewest-Most) :-
     min_list(Fewests, Fewest),
     max_list(Mosts, Most).
 
-%   var_parts(+Vars, +Digits, -Parts): Vars in parts, each Vars-Digits: its cells, in Vars'
-%   order, and the digits with open cells among them.
-var_parts(Vars, Digits, Parts) :-
+%   var_parts(+Vars, +Sums, -Parts): Vars in parts, each Vars-Sums: its cells, in Vars' order,
+%   and the sums (Need-Cells) with open cells among them, in Sums' order.
+var_parts(Vars, Sums, Parts) :-
     maplist(new_part, Vars),
-    foldl(open_digit, Digits, Live, []),
-    maplist(same_part, Live),
+    include(open_sum, Sums, Live),
+    maplist(same_sum_part, Live),
     foldl(number_cell_part, Vars, 0, _),
     grouped(part_variable, Vars, VarGroups),
-    grouped(digit_part, Live, DigitGroups),
-    pairs_keys_values(Parts, VarGroups, DigitGroups).
+    grouped(sum_part, Live, SumGroups),
+    pairs_keys_values(Parts, VarGroups, SumGroups).
+
+open_sum(_-Cells) :-
+    member(Mine, Cells),
+    var(Mine),
+    !.
+
+same_sum_part(_-Cells) :-
+    same_part(Cells).
+
+sum_part(_-Cells, Part) :-
+    member(Mine, Cells),
+    var(Mine),
+    !,
+    part_variable(Mine, Part).
 
 %   grouped(:Key, +List, -Groups): the members of List grouped by their Key, the groups in the
 %   order of their keys, each in List's order.
@@ -1104,16 +1163,6 @@ grouped(Key, List, Groups) :-
 new_part(Mine) :-
     get_attr(Mine, board, v(Place, _)),
     put_attr(Mine, board, v(Place, _)).
-
-open_digit(Digit, Live0, Live) :-
-    include(var, Digit, Open),
-    (   Open == []
-    ->  Live0 = Live
-    ;   Live0 = [Open|Live]
-    ).
-
-digit_part([Mine|_], Part) :-
-    part_variable(Mine, Part).
 
 %   middle_cell(+Vars, -Middle): a cell of Vars on the middle line (a row or a column) across
 %   the longer side of the rectangle around them, the one in the most digits: setting the
