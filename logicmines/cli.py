@@ -40,14 +40,14 @@ from .parse import BoardSyntaxError, parse_boards
 from .problem import NoSolution
 from .resources import example_names, example_summary, example_text
 from .results import Verdict
-from .reveal import RevealError, parse_click, status
+from .reveal import ClickTooLong, RevealError, parse_click, status
 from .reveal import _play as play_clicks
 from .setter import PuzzleError, make_puzzle, puzzle_lines, puzzle_record
 from .solvable import SolvableError, check_game, solvable
 from .staging import Staged
 from .stats import StatsError, board_stats
 from .svg import render_svg
-from .words import bytes_shown, listed, plural, said
+from .words import bytes_shown, listed, plural, said, too_long_number
 
 # Each runs from any folder once logicmines is installed (the boards come from `examples`).
 EXAMPLES = {
@@ -526,9 +526,11 @@ def _generate(commands) -> None:
 def _cell(text: str) -> tuple[int, int]:
     try:
         return parse_click(text)
+    except ClickTooLong as wrong:
+        raise argparse.ArgumentTypeError(str(wrong).removeprefix("--click: ")) from None
     except RevealError:
         raise argparse.ArgumentTypeError(
-            f"expected R,C with two whole numbers, got {text!r}"
+            f"expected R,C with two whole numbers, got {said(text)}"
         ) from None
 
 
@@ -554,10 +556,10 @@ def _other_size(text: str) -> str:
 
 def _share(text: str) -> float:
     if not _DECIMAL.fullmatch(text):
-        raise argparse.ArgumentTypeError(f"expected a number from 0 to 1, got {text!r}")
+        raise argparse.ArgumentTypeError(f"expected a number from 0 to 1, got {said(text)}")
     value = float(text)
     if not 0 <= value <= 1:
-        raise argparse.ArgumentTypeError(f"expected a number from 0 to 1, got {text!r}")
+        raise argparse.ArgumentTypeError(f"expected a number from 0 to 1, got {said(text)}")
     return value
 
 
@@ -664,13 +666,13 @@ def _seconds(text: str) -> float:
     # inf and nan are numbers to float(): refused below by what they are, not by how written
     infinite = text.strip().lstrip("+-").lower() in ("inf", "infinity", "nan")
     if not _DECIMAL.fullmatch(text) and not infinite:
-        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {text!r}")
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {said(text)}")
     value = float(text)
     # Compared as written too: 1e-400 reads as 0.0 and 1e400 as inf, which were not written.
     if not (math.isfinite(value) and SHORTEST_TIMEOUT <= value <= LONGEST_TIMEOUT):
         raise argparse.ArgumentTypeError(
             f"expected a number of seconds from {SHORTEST_TIMEOUT:g} to {LONGEST_TIMEOUT:,.0f} "
-            f"(about 11 days), got {text!r}"
+            f"(about 11 days), got {said(text)}"
         )
     try:
         return valid_timeout(value)
@@ -703,9 +705,9 @@ def _ingredients(text: str) -> tuple[str, ...]:
     names = [name.strip() for name in text.split(",")]
     for name in names:
         if name not in INGREDIENTS:
-            wrong = f"an empty name in {text!r}" if not name else f"no ingredient {name!r}"
+            wrong = f"an empty name in {said(text)}" if not name else f"no ingredient {said(name)}"
             if name == "none":
-                wrong = f"'none' stands alone, not in {text!r}"
+                wrong = f"'none' stands alone, not in {said(text)}"
             raise argparse.ArgumentTypeError(
                 f"{wrong}: the ingredients are {', '.join(INGREDIENTS)}, or none"
             )
@@ -718,15 +720,15 @@ def _engine_names(text: str) -> tuple[str, ...]:
     names = [name.strip() for name in text.split(",")]
     if not any(names):
         raise argparse.ArgumentTypeError(
-            f"expected engine names, like kanren,reference, got {text!r}"
+            f"expected engine names, like kanren,reference, got {said(text)}"
         )
     for name in names:
         if name not in REGISTRY:
-            wrong = f"an empty name in {text!r}" if not name else f"no engine {name!r}"
+            wrong = f"an empty name in {said(text)}" if not name else f"no engine {said(name)}"
             raise argparse.ArgumentTypeError(f"{wrong}: the engines are {', '.join(REGISTRY)}")
     twice = next((name for name in names if names.count(name) > 1), None)
     if twice is not None:  # a comparison of an engine with itself is not what was meant
-        raise argparse.ArgumentTypeError(f"{twice} is named twice in {text!r}: name each once")
+        raise argparse.ArgumentTypeError(f"{twice} is named twice in {said(text)}: name each once")
     return tuple(names)
 
 
@@ -750,18 +752,18 @@ def _natural(text: str, least: int = 0) -> int:
     if digits.startswith("+") and digits[1:].isdigit():  # +3 is 3, as --timeout +3 reads it
         digits = digits[1:]
     too_small = argparse.ArgumentTypeError(
-        f"expected a whole number of at least {least}, got {text!r}"
+        f"expected a whole number of at least {least}, got {said(text)}"
     )
     # isdigit() alone would let through digits that int() refuses, such as '²'.
     if not (digits.isascii() and digits.isdigit()):
         below = digits[1:]
         if digits.startswith("-") and below.isascii() and below.isdigit() and below.strip("0"):
             raise too_small
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}")
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {said(text)}")
     try:
         n = int(digits)
     except ValueError:  # more digits than Python converts by default
-        raise argparse.ArgumentTypeError(f"{len(digits):,} digits is too long a number") from None
+        raise argparse.ArgumentTypeError(too_long_number(len(digits))) from None
     if n < least:
         raise too_small
     return n
@@ -1406,8 +1408,22 @@ def main(argv: list[str] | None = None) -> int:
                 )
         if words and words[0].startswith("-") and not _top_level_option(words[0]):
             # argparse would only say that COMMAND is missing
+            unknown = "" if _some_command_takes(parser, words[0]) else "no command takes it; "
             parser.error(
-                f"unrecognized argument {said(words[0])}: the COMMAND comes first, then its options"
+                f"unrecognized argument {said(words[0])}: {unknown}the COMMAND comes first, then "
+                "its options"
+            )
+        if (
+            words[:1] == ["generate"]
+            and len(words) > 1
+            and words[1].startswith("-")
+            and words[1] != "--"
+            and not _top_level_option(words[1])
+        ):
+            # argparse would take the option for the kind, or blame the kind for it
+            dict(_commands(parser))["generate"].error(
+                f"unrecognized argument {said(words[1])}: the KIND (puzzle or game) comes first, "
+                "then its options"
             )
         args, extra = parser.parse_known_args(words)
         if extra:  # said by the command's own parser, so that it names that command's --help
@@ -1502,6 +1518,15 @@ def _taken_elsewhere(
             named = takers if len(takers) <= 3 else [*takers[:2], f"{len(takers) - 2} more"]
             return option, f"{listed(named)} {'takes' if len(takers) == 1 else 'take'} it"
     return None
+
+
+def _some_command_takes(parser: argparse.ArgumentParser, word: str) -> bool:
+    """Whether some command takes the option `word` (before any `=value`; a long one may be cut
+    short, as argparse lets it be), or `word` is `-`, standard input."""
+    if word == "-":
+        return True
+    options = {o for _, sub in _commands(parser) for o in sub._option_string_actions}
+    return word.split("=")[0] in options or any(_abbreviates(word, o) for o in options)
 
 
 def _abbreviates(word: str, option: str) -> bool:

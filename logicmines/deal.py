@@ -34,7 +34,7 @@ from .board import (
 )
 from .engine import Deadline, valid_timeout
 from .solvable import Position
-from .words import at, off_board, plural, said
+from .words import NUMBER_DIGITS, at, off_board, plural, said, side, too_long_number
 
 __all__ = [
     "PRESETS",
@@ -103,6 +103,9 @@ def parse_size(text: str) -> tuple[int, int, int | None]:
     if match is None:
         names = ", ".join(PRESETS)
         raise DealError(f"a size is HxW (like 16x30) or one of {names}, not {said(text)}")
+    longest = max(len(match.group(1)), len(match.group(2)))
+    if longest > NUMBER_DIGITS:  # int() refuses them; no board is near that size
+        raise DealError(too_long_number(longest))
     height, width = int(match.group(1)), int(match.group(2))
     check_size(height, width)
     return height, width, None
@@ -112,7 +115,7 @@ def check_size(height: int, width: int) -> None:
     if height < 1 or width < 1:
         raise DealError(f"a board has at least one row and one column, not {height}x{width}")
     if height * width > LARGEST:
-        raise DealError(f"{height}x{width} has more than {LARGEST:,} cells")
+        raise DealError(f"{side(height)}x{side(width)} has more than {LARGEST:,} cells")
 
 
 def check_seed(seed: int) -> int:

@@ -11,7 +11,7 @@ import sys
 import tempfile
 
 from .parse import decode
-from .words import bytes_shown, plural
+from .words import bytes_shown, plural, said
 
 # The largest input read, unless --max-input or LOGICMINES_MAX_INPUT says otherwise.
 MAX_INPUT = 64 * 1024 * 1024
@@ -31,7 +31,7 @@ def byte_count(text: str) -> int:
     digits = found.group(1).lstrip("0") if found else ""
     if not digits:
         raise argparse.ArgumentTypeError(
-            f"expected a number of bytes of at least 1, like 1000000 or 200M, got {text!r}"
+            f"expected a number of bytes of at least 1, like 1000000 or 200M, got {said(text)}"
         )
     # Past 30 digits a limit is one no input reaches: read as 10**30, not turned into a huge int.
     count = int(digits) if len(digits) <= 30 else 10**30

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import TextIO
 
 from .analysis import Analysis
-from .board import Board
+from .board import Board, Cell
 from .compare import Outcome, agreement
 from .engine import EngineTimeout
 from .files import is_terminal
@@ -26,6 +26,7 @@ from .solvable import Solvability, solvable_lines, solvable_record
 from .stats import Stats, stats_lines, stats_record
 from .words import (
     FAST_BITS,
+    at,
     click,
     digits,
     escaped,
@@ -227,15 +228,19 @@ class Out:
             self.line((f"{title(index, board)}: " if many else "") + stats_lines(numbers)[0])
 
     def analysis(self, index: int, board: Board, analysis: Analysis, mines: int | None) -> None:
+        lost = exploded(board)
         if self.json:
-            self.record(**analysis_record(index, analysis))
+            record = analysis_record(index, analysis)
+            if lost is not None:  # no click follows a loss: reveal refuses one
+                record["best"] = None
+            self.record(**record)
             return
         solutions = plural(analysis.count, "solution", self.exact)
         self.line(f"{title(index, board)}: {solutions}{_among(mines, self.exact)}")
         if analysis.reason:
             self.line(f"why: {analysis.reason}")
         else:
-            self._draw_analysis(analysis)
+            self._draw_analysis(analysis, lost)
         self.line()
 
     def comparison(self, index: int, board: Board, outcomes: dict[str, Outcome]) -> None:
@@ -264,7 +269,7 @@ class Out:
 
     # --- the drawings ---------------------------------------------------------------------------
 
-    def _draw_analysis(self, analysis: Analysis) -> None:
+    def _draw_analysis(self, analysis: Analysis, lost: Cell | None = None) -> None:
         """The board with each unknown cell's chance of being a mine in percent (`26%`), digits
         and known mines as shown, row and column numbers around it (a wide board in bands of
         columns, so that no line is much over 100 characters); then the forced cells and the best
@@ -290,7 +295,9 @@ class Out:
         self.line("  shown; N%: the chance that an unknown cell is a mine)")
         self.line(f"safe in every solution: {_cell_list(analysis.safe)}")
         self.line(f"a mine in every solution: {_cell_list(analysis.mines)}")
-        if analysis.best is not None:
+        if lost is not None:
+            self.line(f"best next click: none (the game is lost: the mine at {at(lost)} is open)")
+        elif analysis.best is not None:
             p = analysis.probabilities[analysis.best]
             r, c = analysis.best
             self.line(
@@ -390,6 +397,14 @@ def analysis_record(index: int, analysis: Analysis) -> dict[str, object]:
     if analysis.reason:
         fields["reason"] = analysis.reason
     return fields
+
+
+def exploded(board: Board) -> Cell | None:
+    """The first revealed mine (X) of a game board, in reading order; None when there is none
+    (or the board is a puzzle)."""
+    if board.kind != "game":
+        return None
+    return next(((r, row.index("X")) for r, row in enumerate(board.rows) if "X" in row), None)
 
 
 def outcome_record(outcome: Outcome) -> dict[str, object]:

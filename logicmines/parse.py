@@ -175,7 +175,7 @@ class _ToBoards(Transformer):
                         f'quotes, like "E" or "1", and {CELL_HELP}',
                     )
                 raise _Problem(
-                    cell.line, cell.column + 1, f"unexpected {_show(inner)}; {CELL_HELP}"
+                    cell.line, cell.column + 1, f"unexpected {_show(inner)}; {_cell_help(inner)}"
                 )
         return _BracketRow.by_cell(tokens)
 
@@ -345,7 +345,14 @@ def _unexpected_character(ch: str, allowed: set[str]) -> str:
         return f"unexpected {_show(ch)}; expected ',' or ']'"
     if "_LBRACK" in allowed and allowed <= _BRACKET_TERMINALS:
         return f"unexpected {_show(ch)}; {ROWS_HELP}"
-    return f"unexpected {_show(ch)}; {CELL_HELP}"
+    return f"unexpected {_show(ch)}; {_cell_help(ch)}"
+
+
+def _cell_help(ch: str) -> str:
+    """CELL_HELP, and for a small letter whose capital is a cell, that cells are capitals."""
+    if ch != ch.upper() and ch.upper() in "EMBF":  # x: a mark of its own, as often as X
+        return f"{CELL_HELP}; the letters are capitals ({ch.upper()!r}, not {ch!r})"
+    return CELL_HELP
 
 
 def _describe(token: Token) -> str:

@@ -12,6 +12,7 @@ import argparse
 import asyncio
 import os
 import secrets
+import stat
 import sys
 import threading
 import time
@@ -28,7 +29,7 @@ from .files import UsageError, input_limit, read_text, writable_target, write_wh
 from .game import GameError, GameState, load_game, new_game
 from .output import error_line
 from .parse import BoardSyntaxError
-from .words import click, listed, percent, plural
+from .words import click, listed, percent, plural, said
 
 try:
     # textual first: it is the extra's package (rich comes with it), so that a missing extra
@@ -718,6 +719,10 @@ def prepare(args: argparse.Namespace) -> tuple[GameState, Backend, Path | None, 
             )
         if args.load == "-":
             raise GameError("--load -: standard input is the game's keyboard; name a game file")
+        if _names_a_terminal(args.load):  # /dev/stdin, /dev/tty: it would wait for keys unsaid
+            raise GameError(
+                f"--load {said(args.load)}: a terminal, the game's keyboard; name a game file"
+            )
         try:  # as a board file is read: its size limit, and the same words when it cannot be
             text, source = read_text(args.load, input_limit(args))
         except UsageError as error:
@@ -743,6 +748,21 @@ def prepare(args: argparse.Namespace) -> tuple[GameState, Backend, Path | None, 
     if args.save is not None:
         _check_save(Path(args.save))
     return state, backend, Path(args.save) if args.save else None, name
+
+
+def _names_a_terminal(path: str) -> bool:
+    """Whether `path` is a terminal (a character device that says so when opened); False for
+    anything else, and for what cannot be opened: reading it says why."""
+    try:
+        if not stat.S_ISCHR(os.stat(path).st_mode):
+            return False
+        handle = os.open(path, os.O_RDONLY | os.O_NOCTTY | os.O_NONBLOCK)
+    except (OSError, ValueError):
+        return False
+    try:
+        return os.isatty(handle)
+    finally:
+        os.close(handle)
 
 
 def _check_save(path: Path) -> None:

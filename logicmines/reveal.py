@@ -6,7 +6,7 @@ import re
 from collections.abc import Iterable
 
 from .board import Board, Cell, is_cell, require_board, shown_value
-from .words import at, off_board, said
+from .words import NUMBER_DIGITS, at, off_board, said, too_long_number
 
 __all__ = ["RevealError", "parse_click", "play", "reveal", "status"]
 
@@ -24,11 +24,18 @@ class RevealError(ValueError):
     """A click that the rules cannot apply: off the board, on a revealed square, after a loss."""
 
 
+class ClickTooLong(RevealError):
+    """A click written R,C with a number of more digits than int() takes (NUMBER_DIGITS)."""
+
+
 def parse_click(text: str) -> Cell:
     """Read a click written `R,C` (0-based row and column, spaces allowed)."""
     match = _CLICK.fullmatch(text)
     if match is None:
         raise RevealError(f"--click expects R,C with two whole numbers, got {said(text)}")
+    longest = max(len(match.group(1)), len(match.group(2)))
+    if longest > NUMBER_DIGITS:  # int() refuses them; no board is near that size
+        raise ClickTooLong(f"--click: {too_long_number(longest)}")
     return int(match.group(1)), int(match.group(2))
 
 

@@ -165,7 +165,19 @@ def noun_for(n: int, noun: str) -> str:
 
 def at(cell: Cell) -> str:
     """A cell in a sentence, 0-based: `(2,3)` is row 2, column 3."""
-    return f"({cell[0]},{cell[1]})"
+    return f"({side(cell[0])},{side(cell[1])})"
+
+
+def side(n: int) -> str:
+    """A row, column or side in a sentence: written out, unless it runs past 20 digits (`100000...
+    (61 digits)`), as a hand-edited file or a caller may give."""
+    if -(10**20) < n < 10**20:
+        return str(n)
+    try:
+        written = str(n)
+    except ValueError:  # past the digits Python converts to text by default
+        return f"a number of more than {NUMBER_DIGITS:,} digits"
+    return f"{written[:6]}... ({len(written.lstrip('-')):,} digits)"
 
 
 def off_board(cell: Cell, height: int, width: int) -> str | None:
@@ -226,9 +238,22 @@ def bytes_shown(written: str) -> str:
     return _REPR_SURROGATE.sub(r"\1\\x\2", written)
 
 
-def said(text: str) -> str:
+# The most digits a number given as text may have: Python's int() refuses more by default (4,300),
+# and no board, count of mines or seed comes near it.
+NUMBER_DIGITS = 4300
+
+
+def too_long_number(digits: int) -> str:
+    """The words for a number given with `digits` digits, more than NUMBER_DIGITS."""
+    return f"{digits:,} digits is too long a number"
+
+
+def said(text: str, at_most: int = 60) -> str:
     """A value the user gave, quoted in a message as repr() quotes it (`'16y30'`, `'\\t'`), but with
-    a byte that is not UTF-8 shown as `\\xff`, as file names are."""
+    a byte that is not UTF-8 shown as `\\xff`, as file names are, and cut after `at_most`
+    characters (a number of 5,000 digits is not written out in an error line)."""
+    if len(text) > at_most:
+        return f"{bytes_shown(repr(text[:at_most]))}... ({len(text):,} characters)"
     return bytes_shown(repr(text))
 
 

@@ -4,6 +4,7 @@ line says when it is left to read boards from a terminal."""
 from __future__ import annotations
 
 import io
+import json
 import os
 import pty
 import select
@@ -120,6 +121,16 @@ def test_a_game_board_that_marks_more_mines_than_the_total_is_one_error_line(com
     assert assert_one_error_line(run, "board 2 (<stdin>:3, 3x4 game)") == (
         f"the board marks 2 mines (M or X), more than --mines {mines}"
     )
+
+
+def test_a_puzzle_that_shows_more_mines_than_the_total_is_answered_not_refused():
+    # its * squares are part of the question, as its digits are (docs/rules.md)
+    run = run_main(["check", "--mines", "1", "-"], stdin="**?\n???\n")
+    assert run.status == 1 and run.err == ""
+    assert "none: no solution" in run.out
+    assert "why: the solutions hold between 2 and 6 mines in all, never 1" in run.out
+    run = run_main(["count", "--mines", "1", "--json", "-"], stdin="**?\n???\n")
+    assert run.status == 0 and json.loads(run.out)["count"] == "0"
 
 
 @pytest.mark.parametrize(
@@ -472,15 +483,42 @@ def test_an_option_another_command_takes_is_named_with_the_commands_that_take_it
     assert run.err == f"logicmines: error: {said} (see 'logicmines {help_of} --help')\n"
 
 
-@pytest.mark.parametrize("first", ["--bogus", "--json", "-", "--mines=3"])
-def test_an_option_before_the_command_says_the_command_comes_first(first):
-    # argparse said only "the following arguments are required: COMMAND"
+@pytest.mark.parametrize(
+    "first, unknown",
+    [("--bogus", True), ("-x", True), ("--json", False), ("--jso", False), ("-", False)]
+    + [("--mines=3", False)],
+)
+def test_an_option_before_the_command_says_the_command_comes_first(first, unknown):
+    # argparse said only "the following arguments are required: COMMAND"; an option no command
+    # takes is said to be one
     run = run_main([first, "check"], stdin="??\n")
     assert run.status == 2 and run.out == ""
     assert run.err == (
-        f"logicmines: error: unrecognized argument {first!r}: the COMMAND comes first, then its "
-        "options (see 'logicmines --help')\n"
+        f"logicmines: error: unrecognized argument {first!r}: "
+        + ("no command takes it; " if unknown else "")
+        + "the COMMAND comes first, then its options (see 'logicmines --help')\n"
     )
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["--json", "puzzle", "3x3"],
+        ["--no-guess", "game", "expert"],
+        ["--seed", "1", "puzzle", "3x3"],
+        ["--solution", "puzzle", "3x3"],
+        ["-x"],
+    ],
+)
+def test_an_option_before_the_kind_to_generate_says_the_kind_comes_first(argv):
+    # argparse said that generate puzzle takes no --json (it does), or took "1" for the kind
+    run = run_main(["generate", *argv])
+    assert run.status == 2 and run.out == ""
+    assert run.err == (
+        f"logicmines: error: unrecognized argument {argv[0]!r}: the KIND (puzzle or game) comes "
+        "first, then its options (see 'logicmines generate --help')\n"
+    )
+    assert run_main(["generate", "--help"]).out.startswith("usage: logicmines generate ")
 
 
 def test_a_double_dash_before_the_command_ends_the_options_and_the_command_follows():
@@ -667,3 +705,15 @@ def test_a_second_board_file_is_told_that_one_file_holds_them_all(tmp_path):
     assert run.err == (
         "logicmines: error: unrecognized arguments: --frobnicate (see 'logicmines check --help')\n"
     )
+
+
+def test_analyze_offers_no_click_on_a_lost_game():
+    # it offered 0,0, which reveal refuses: the game ends with its first opened mine
+    lost = "E1X\nEEE\nEEE\n"
+    run = run_main(["analyze", "-"], stdin=lost)
+    assert run.status == 0
+    assert "best next click: none (the game is lost: the mine at (0,2) is open)" in run.out
+    assert json.loads(run_main(["analyze", "--json", "-"], stdin=lost).out)["best"] is None
+    assert run_main(["reveal", "--click", "0,0", "-"], stdin=lost).status == 2
+    playing = json.loads(run_main(["analyze", "--json", "-"], stdin=lost.replace("X", "M")).out)
+    assert playing["best"] == [0, 0]

@@ -141,6 +141,50 @@ def test_every_command_takes_max_input(command):
     assert_one_error_line(run, "<stdin>")
 
 
+@pytest.fixture
+def python_int_limit():
+    """Python's own limit on the digits int() reads, as a fresh process starts with it (main()
+    lifts it once the arguments are read, for the counts it writes)."""
+    saved = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(4300)
+    yield
+    sys.set_int_max_str_digits(saved)
+
+
+HUGE = "9" * 5000
+
+
+@pytest.mark.parametrize(
+    ("argv", "option", "stdin"),
+    [
+        (["reveal", "--click", f"{HUGE},1", "-"], "--click", "EE\n"),
+        (["reveal", "--click", f"1, {HUGE}", "-"], "--click", "EE\n"),
+        (["generate", "puzzle", f"{HUGE}x3"], "HxW", ""),
+        (["generate", "game", "--first", f"1,{HUGE}", "3x3"], "--first", ""),
+        (["play", "--size", f"3x{HUGE}"], "--size", ""),
+        (["generate", "game", "--mines", HUGE, "3x3"], "--mines", ""),
+    ],
+)
+def test_a_number_of_thousands_of_digits_is_named_too_long_in_few_words(
+    argv, option, stdin, python_int_limit
+):
+    # a click or a size said "invalid _cell value: '<the 5,000 digits>'", naming a function
+    run = run_main(argv, stdin=stdin)
+    message = assert_one_error_line(run, f"argument {option}")
+    assert message.startswith("5,000 digits is too long a number (see ")
+
+
+def test_a_long_wrong_value_is_cut_in_the_error_line():
+    run = run_main(["reveal", "--click", HUGE + "x", "-"], stdin="EE\n")
+    message = assert_one_error_line(run, "argument --click")
+    assert message.startswith(
+        f"expected R,C with two whole numbers, got '{HUGE[:60]}'... (5,001 characters) (see "
+    )
+    run = run_main(["generate", "puzzle", "1" + "0" * 60 + "x3"])
+    message = assert_one_error_line(run, "argument HxW")
+    assert message.startswith("100000... (61 digits)x3 has more than 1,000,000 cells")
+
+
 # --- 7. huge counts: short in text unless --exact, exact and fast in JSON ------------------------
 
 

@@ -293,12 +293,27 @@ def test_bracketed_row_of_dots_and_flags_read_cell_by_cell():
 
 
 def test_lowercase_f_is_not_a_cell():
-    assert place("1f\n") == (1, 2, f"unexpected 'f'; {CELL_HELP}")
+    assert place("1f\n") == (
+        1,
+        2,
+        f"unexpected 'f'; {CELL_HELP}; the letters are capitals ('F', not 'f')",
+    )
+
+
+@pytest.mark.parametrize("text, column", [("mE\n", 1), ("bE\n", 1), ('[["E","m"]]\n', 8)])
+def test_a_small_letter_whose_capital_is_a_cell_says_the_cells_are_capitals(text, column):
+    letter = text[column - 1]
+    assert place(text) == (
+        1,
+        column,
+        f"unexpected {letter!r}; {CELL_HELP}; the letters are capitals ({letter.upper()!r}, not "
+        f"{letter!r})",
+    )
 
 
 def test_unknown_character_message_names_dot_and_f_as_puzzle_cells():
-    message = place("1x\n")[2]
-    assert message == "unexpected 'x'; a cell is one of 0-8 * ? F . (puzzle) or E M B X 1-8 (game)"
+    message = place("1y\n")[2]
+    assert message == "unexpected 'y'; a cell is one of 0-8 * ? F . (puzzle) or E M B X 1-8 (game)"
 
 
 def test_flag_in_a_game_board_is_an_error_that_says_what_it_means():
@@ -378,7 +393,7 @@ def test_ragged_bracketed_row_is_reported_at_its_first_cell():
 
 
 def test_unknown_character_is_reported_at_its_line_and_column():
-    assert place("12\n3x\n") == (2, 2, f"unexpected 'x'; {CELL_HELP}")
+    assert place("12\n3y\n") == (2, 2, f"unexpected 'y'; {CELL_HELP}")
 
 
 def test_unknown_character_after_indentation_counts_the_indentation():
@@ -390,7 +405,8 @@ def test_unknown_letter_at_the_start_of_a_row():
 
 
 def test_lowercase_game_letters_are_not_cells():
-    assert place("EEe\n") == (1, 3, f"unexpected 'e'; {CELL_HELP}")
+    hint = "the letters are capitals ('E', not 'e')"
+    assert place("EEe\n") == (1, 3, f"unexpected 'e'; {CELL_HELP}; {hint}")
 
 
 @pytest.mark.parametrize(
@@ -516,7 +532,7 @@ def test_a_piece_of_the_input_is_shown_as_the_file_has_it():
 
 
 def test_unknown_character_in_a_bracketed_cell_is_an_error():
-    assert place("[['E','x']]") == (1, 8, f"unexpected 'x'; {CELL_HELP}")
+    assert place("[['E','y']]") == (1, 8, f"unexpected 'y'; {CELL_HELP}")
 
 
 def test_empty_bracketed_cell_is_an_error():
@@ -628,7 +644,7 @@ def test_file_level_error_names_the_file_without_a_place():
 
 
 def test_error_reads_file_line_column_message():
-    assert str(error("12\n3x\n", "boards.txt")) == f"boards.txt:2:2: unexpected 'x'; {CELL_HELP}"
+    assert str(error("12\n3y\n", "boards.txt")) == f"boards.txt:2:2: unexpected 'y'; {CELL_HELP}"
 
 
 def test_error_carries_the_line_and_a_caret_under_the_column():

@@ -8,6 +8,7 @@ import argparse
 import asyncio
 import functools
 import os
+import pty
 import re
 import subprocess
 import sys
@@ -825,6 +826,22 @@ def test_prepare_refuses_bad_arguments_in_one_line(given, error):
     with pytest.raises(ValueError) as raised:
         prepare(arguments(**given))
     assert error in str(raised.value) and "\n" not in str(raised.value)
+
+
+def test_a_terminal_named_for_load_is_refused_not_waited_on():
+    # --load /dev/stdin on a terminal waited for keys without a word (--load - was refused)
+    leader, follower = pty.openpty()
+    name = os.ttyname(follower)
+    os.write(leader, b"EEE\nEEE\n\x04")  # a game and Ctrl-D: read, it would have loaded
+    try:
+        with pytest.raises(GameError) as raised:
+            prepare(arguments(load=name))
+    finally:
+        os.close(leader)
+        os.close(follower)
+    assert str(raised.value) == (
+        f"--load '{name}': a terminal, the game's keyboard; name a game file"
+    )
 
 
 def test_a_game_loads_from_a_pipe_and_only_s_then_needs_a_file(tmp_path):
