@@ -22,6 +22,7 @@ from .compare import Outcome, agreement
 from .engine import EngineTimeout
 from .files import is_terminal
 from .results import CheckResult, Verdict
+from .reveal import exploded
 from .solvable import Solvability, solvable_lines, solvable_record
 from .stats import Stats, stats_lines, stats_record
 from .words import (
@@ -397,14 +398,6 @@ def analysis_record(index: int, analysis: Analysis) -> dict[str, object]:
     if analysis.reason:
         fields["reason"] = analysis.reason
     return fields
-
-
-def exploded(board: Board) -> Cell | None:
-    """The first revealed mine (X) of a game board, in reading order; None when there is none
-    (or the board is a puzzle)."""
-    if board.kind != "game":
-        return None
-    return next(((r, row.index("X")) for r, row in enumerate(board.rows) if "X" in row), None)
 
 
 def outcome_record(outcome: Outcome) -> dict[str, object]:

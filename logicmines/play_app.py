@@ -29,6 +29,7 @@ from .files import UsageError, input_limit, read_text, writable_target, write_wh
 from .game import GameError, GameState, load_game, new_game
 from .output import error_line
 from .parse import BoardSyntaxError
+from .reveal import exploded
 from .words import click, listed, percent, plural, said
 
 try:
@@ -560,7 +561,7 @@ class PlayApp(App[None]):
                 "won",
             )
         elif state.status == "lost":
-            blown = next(cell for cell in state.board.cells() if state.board[cell] == "X")
+            blown = exploded(state.board)
             self.say(
                 f"Boom: the mine at {click(blown)} went off ({state.seconds():.1f} s). "
                 "* mines, x wrong flags; n new game, q quit",

@@ -183,8 +183,11 @@ def _check_click(board: Board, click: Cell, name: str) -> Cell:
 
 def _where_lost(board: Board) -> str:
     """Where the first revealed mine is, as `(R,C)`."""
-    for r, row in enumerate(board.rows):
-        c = row.find("X")
-        if c >= 0:
-            return at((r, c))
-    return "(none)"
+    lost = exploded(board)
+    return "(none)" if lost is None else at(lost)
+
+
+def exploded(board: Board) -> Cell | None:
+    """The first opened mine (X) of a game board, in reading order; None when there is none (a
+    puzzle board shows none)."""
+    return next(((r, row.index("X")) for r, row in enumerate(board.rows) if "X" in row), None)

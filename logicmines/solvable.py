@@ -29,6 +29,7 @@ from .board import (
 )
 from .engine import Deadline, valid_timeout
 from .problem import Constraint, Problem
+from .reveal import exploded
 from .staging import settle
 from .words import at, off_board, plural
 
@@ -290,7 +291,7 @@ def check_game(game: Board, click: Cell, mines: int | None = None) -> set[Cell]:
             "solvable needs a game board (E M B X 1-8, mines marked M); this is a puzzle board, "
             "which does not say where the mines are"
         )
-    lost = next((cell for cell in game.cells() if game[cell] == "X"), None)
+    lost = exploded(game)
     if lost is not None:
         raise SolvableError(f"the board shows X at {at(lost)}: the game is already lost")
     layout = {cell for cell in game.cells() if game[cell] == "M"}
