@@ -47,7 +47,7 @@ from .solvable import SolvableError, check_game, solvable
 from .staging import Staged
 from .stats import StatsError, board_stats
 from .svg import render_svg
-from .words import bytes_shown, listed, plural, said, too_long_number
+from .words import NUMBER_DIGITS, bytes_shown, listed, plural, said, too_long_number
 
 # Each runs from any folder once logicmines is installed (the boards come from `examples`).
 EXAMPLES = {
@@ -527,7 +527,7 @@ def _cell(text: str) -> tuple[int, int]:
     try:
         return parse_click(text)
     except ClickTooLong as wrong:
-        raise argparse.ArgumentTypeError(str(wrong).removeprefix("--click: ")) from None
+        raise argparse.ArgumentTypeError(too_long_number(wrong.digits)) from None
     except RevealError:
         raise argparse.ArgumentTypeError(
             f"expected R,C with two whole numbers, got {said(text)}"
@@ -760,10 +760,9 @@ def _natural(text: str, least: int = 0) -> int:
         if digits.startswith("-") and below.isascii() and below.isdigit() and below.strip("0"):
             raise too_small
         raise argparse.ArgumentTypeError(f"expected a whole number, got {said(text)}")
-    try:
-        n = int(digits)
-    except ValueError:  # more digits than Python converts by default
-        raise argparse.ArgumentTypeError(too_long_number(len(digits))) from None
+    if len(digits) > NUMBER_DIGITS:  # as clicks and sizes are refused, whatever int() allows
+        raise argparse.ArgumentTypeError(too_long_number(len(digits)))
+    n = int(digits)
     if n < least:
         raise too_small
     return n

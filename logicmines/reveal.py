@@ -27,6 +27,10 @@ class RevealError(ValueError):
 class ClickTooLong(RevealError):
     """A click written R,C with a number of more digits than int() takes (NUMBER_DIGITS)."""
 
+    def __init__(self, digits: int) -> None:
+        super().__init__(f"--click: {too_long_number(digits)}")
+        self.digits = digits
+
 
 def parse_click(text: str) -> Cell:
     """Read a click written `R,C` (0-based row and column, spaces allowed)."""
@@ -35,7 +39,7 @@ def parse_click(text: str) -> Cell:
         raise RevealError(f"--click expects R,C with two whole numbers, got {said(text)}")
     longest = max(len(match.group(1)), len(match.group(2)))
     if longest > NUMBER_DIGITS:  # int() refuses them; no board is near that size
-        raise ClickTooLong(f"--click: {too_long_number(longest)}")
+        raise ClickTooLong(longest)
     return int(match.group(1)), int(match.group(2))
 
 
