@@ -224,8 +224,9 @@ order_way(Found, Vars, call(Found, Vars)).
 %   every(+Rows, +Total, :Goal): Goal, a search through every solution, unless an integer Total
 %   lies outside the solutions' fewest and most mines. When Goal does not finish within the
 %   first budget, mine_range/2 takes one turn of that budget (the ranges of eight Expert
-%   mid-games took 0.25 to 1.3 million inferences), and then Goal runs to its end, not restarted again: a small
-%   count pays nothing for the range, and a long one at most two budgets (some 0.4 s here).
+%   mid-games took 0.25 to 1.3 million inferences), and then Goal runs to its end, not
+%   restarted again: a small count pays nothing for the range, and a long one at most two
+%   budgets (some 0.4 s here).
 every(Rows, Total, Goal) :-
     first_budget(Budget),
     (   Total == any
@@ -255,8 +256,9 @@ range_turn(Rows, Total, Budget, Within) :-
 %   mines of each part, added up, are found in a fraction of a second when the parts are
 %   frontiers, as a game's are: an Expert mid-game asked with 60 mines ran out of its 60 s, and
 %   is now answered in under one. Fails when a way fails outright (first_way/3) or Total is
-%   outside the range; a total inside it lets the ways go on alone. When the range is costly (parts that are wide blocks), its
-%   turns take up to a third of the time until a way finishes.
+%   outside the range; a total inside it lets the ways go on alone. When the range is costly
+%   (parts that are wide blocks), its turns take up to a third of the time until a way
+%   finishes.
 raced(Ways, Rows, Total, Budget) :-
     Twice is 2 * Budget,
     first_way(Ways, Budget, Outcome),
@@ -1023,13 +1025,12 @@ first_hold(Group, Rest, N) :-
 %   together, is a solution of the board (part_range/3 finds them). The ranges of the parts
 %   met on the way are kept until it ends (range_known/3).
 mine_range(Rows, [Fewest, Most]) :-
-    board_posted(Rows, any, Mines, _, _, Sums),
+    board_posted(Rows, any, Mines, _, Digits, Sums),
     foldl(row_places, Mines, 0, _),
     append(Mines, Cells),
     include(integer, Cells, Known),
     sum_list(Known, Placed),
     term_variables(Mines, Open),
-    pairs_values(Sums, Digits),
     term_variables(Digits, Linked),
     setup_call_cleanup(retractall(range_known(_, _, _)),
                        once(parts_range(Linked, Sums, Fewest0-Most0)),
@@ -1139,18 +1140,19 @@ var_parts(Vars, Sums, Parts) :-
     pairs_keys_values(Parts, VarGroups, SumGroups).
 
 open_sum(_-Cells) :-
-    member(Mine, Cells),
-    var(Mine),
-    !.
+    first_open(Cells, _).
 
 same_sum_part(_-Cells) :-
     same_part(Cells).
 
 sum_part(_-Cells, Part) :-
+    first_open(Cells, Mine),
+    part_variable(Mine, Part).
+
+first_open(Cells, Mine) :-
     member(Mine, Cells),
     var(Mine),
-    !,
-    part_variable(Mine, Part).
+    !.
 
 %   grouped(:Key, +List, -Groups): the members of List grouped by their Key, the groups in the
 %   order of their keys, each in List's order.
