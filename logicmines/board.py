@@ -68,6 +68,12 @@ class Board:
             raise ValueError(f"place: {at(cell)} is not on the {self.height}x{self.width} board")
         return self.read_from[r].place(c)
 
+    def where(self, cell: Cell | None = None) -> str:
+        """`SOURCE:LINE:COLUMN` of `cell`'s character, for an error about that square; the
+        board's `SOURCE:LINE` when no cell is given or the board was not read from text."""
+        place = self.place(cell) if cell is not None else None
+        return f"{self.source}:{place[0]}:{place[1]}" if place else f"{self.source}:{self.line}"
+
     def __post_init__(self) -> None:
         rows = self.rows
         if not isinstance(rows, (tuple, list)) or not all(isinstance(row, str) for row in rows):

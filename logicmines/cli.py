@@ -47,7 +47,7 @@ from .solvable import SolvableError, check_game, solvable
 from .staging import Staged
 from .stats import StatsError, board_stats
 from .svg import render_svg
-from .words import NUMBER_DIGITS, bytes_shown, listed, plural, said, too_long_number
+from .words import bytes_shown, digits_past, listed, plural, said, too_long_number
 
 # Each runs from any folder once logicmines is installed (the boards come from `examples`).
 EXAMPLES = {
@@ -760,8 +760,8 @@ def _natural(text: str, least: int = 0) -> int:
         if digits.startswith("-") and below.isascii() and below.isdigit() and below.strip("0"):
             raise too_small
         raise argparse.ArgumentTypeError(f"expected a whole number, got {said(text)}")
-    if len(digits) > NUMBER_DIGITS:  # as clicks and sizes are refused, whatever int() allows
-        raise argparse.ArgumentTypeError(too_long_number(len(digits)))
+    if count := digits_past(digits):  # as clicks and sizes are refused, whatever int() allows
+        raise argparse.ArgumentTypeError(too_long_number(count))
     n = int(digits)
     if n < least:
         raise too_small
@@ -1005,9 +1005,7 @@ def run_stats(boards: list[Board], args: argparse.Namespace, out: Out) -> int:
         try:
             found.append(board_stats(board))
         except StatsError as error:  # at the square at fault, when there is one
-            place = board.place(error.cell) if error.cell is not None else None
-            where = f"{place[0]}:{place[1]}" if place else board.line
-            raise UsageError(f"{board.source}:{where}: {error}") from None
+            raise UsageError(f"{board.where(error.cell)}: {error}") from None
     for index, (board, numbers) in enumerate(zip(boards, found)):
         out.stats(index, board, numbers, many=len(boards) > 1)
     return 0

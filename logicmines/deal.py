@@ -34,7 +34,7 @@ from .board import (
 )
 from .engine import Deadline, valid_timeout
 from .solvable import Position
-from .words import NUMBER_DIGITS, at, off_board, plural, said, side, too_long_number
+from .words import at, digits_past, off_board, plural, said, side, too_long_number
 
 __all__ = [
     "PRESETS",
@@ -103,9 +103,8 @@ def parse_size(text: str) -> tuple[int, int, int | None]:
     if match is None:
         names = ", ".join(PRESETS)
         raise DealError(f"a size is HxW (like 16x30) or one of {names}, not {said(text)}")
-    longest = max(len(match.group(1)), len(match.group(2)))
-    if longest > NUMBER_DIGITS:  # int() refuses them; no board is near that size
-        raise DealError(too_long_number(longest))
+    if digits := digits_past(match.group(1), match.group(2)):
+        raise DealError(too_long_number(digits))
     height, width = int(match.group(1)), int(match.group(2))
     check_size(height, width)
     return height, width, None

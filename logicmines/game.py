@@ -43,7 +43,7 @@ _DEALT = re.compile(r"#\s*\d+x\d+, \d[\d,]* mines?, first click \d+,\d+\b")
 _FIRST = re.compile(r"\bfirst click (\d+),(\d+)\b")
 # How the game was dealt, in either line; `n` deals the next games the same way.
 _HOW = {"no_guess": re.compile(r"\bno guess\b"), "zero_start": re.compile(r"\bzero start\b")}
-_FLAGS = re.compile(r"#\s*flags:(.*)")
+_FLAGS = re.compile(r"\s*#\s*flags:(.*?)\s*")
 _CELL = re.compile(r"(\d+),(\d+)")
 
 
@@ -300,16 +300,15 @@ def load_game(text: str, source: str, clock: Callable[[], float] = time.monotoni
     if len(boards) != 1:
         raise GameError(f"{source}: holds {len(boards)} boards; play loads a file of one game")
     board = boards[0].as_grid()
-    where = f"{source}:{board.line}"
     if board.kind != "game":
         raise GameError(
-            f"{where}: a puzzle board (0-8 * ?) does not say where the mines are; play loads a "
-            "game board (E M B X 1-8), as 'generate game' writes one"
+            f"{board.where()}: a puzzle board (0-8 * ?) does not say where the mines are; play "
+            "loads a game board (E M B X 1-8), as 'generate game' writes one"
         )
     try:
         bbbv = board_stats(board).bbbv
-    except StatsError as error:
-        raise GameError(f"{where}: {error}") from None
+    except StatsError as error:  # at the square at fault, when there is one
+        raise GameError(f"{board.where(error.cell)}: {error}") from None
     mines = sum(row.count("M") + row.count("X") for row in board.rows)
     game = GameState(board.height, board.width, mines, board, True, clock=clock, bbbv=bbbv)
     for number, line in enumerate(text.splitlines(), start=1):
@@ -319,9 +318,9 @@ def load_game(text: str, source: str, clock: Callable[[], float] = time.monotoni
         elif _DEALT.match(line):
             _read_counters(game, line, f"{source}:{number}", seed_only=True)
             _read_how(game, line)
-        flags = _FLAGS.fullmatch(line.strip())
+        flags = _FLAGS.fullmatch(line)
         if flags:
-            game.flags |= _read_flags(board, flags.group(1), f"{source}:{number}")
+            game.flags |= _read_flags(board, flags, f"{source}:{number}")
     if game.status == "won":
         game.flags = {cell for cell in board.cells() if board[cell] == "M"}
     return game
@@ -353,19 +352,21 @@ def _read_how(game: GameState, line: str) -> None:
             game.dealt_for = cell
 
 
-def _read_flags(board: Board, text: str, where: str) -> set[Cell]:
-    """The cells of a `# flags:` line, each a hidden square of the board."""
+def _read_flags(board: Board, line: re.Match[str], where: str) -> set[Cell]:
+    """The cells of a `# flags:` line (`line`, matched by _FLAGS), each a hidden square of the
+    board; an error names the line (`where`, FILE:LINE) and the column of the flag it is about."""
     flags = set()
-    for word in text.split():
+    for written in re.finditer(r"\S+", line.group(1)):
+        word, column = written.group(), line.start(1) + written.start() + 1
         match = _CELL.fullmatch(word)
         if match is None:
             raise GameError(
-                f"{where}: a flag is written R,C (row and column from 0), not {said(word)}"
+                f"{where}:{column}: a flag is written R,C (row and column from 0), not {said(word)}"
             )
         cell = (int(match.group(1)), int(match.group(2)))
         if (off := off_board(cell, board.height, board.width)) is not None:
-            raise GameError(f"{where}: the flag at {off}")
+            raise GameError(f"{where}:{column}: the flag at {off}")
         if board[cell] not in HIDDEN:
-            raise GameError(f"{where}: the flag at {at(cell)} is on a revealed square")
+            raise GameError(f"{where}:{column}: the flag at {at(cell)} is on a revealed square")
         flags.add(cell)
     return flags

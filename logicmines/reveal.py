@@ -6,7 +6,7 @@ import re
 from collections.abc import Iterable
 
 from .board import Board, Cell, is_cell, require_board, shown_value
-from .words import NUMBER_DIGITS, at, off_board, said, too_long_number
+from .words import at, digits_past, off_board, said, too_long_number
 
 __all__ = ["RevealError", "parse_click", "play", "reveal", "status"]
 
@@ -17,7 +17,7 @@ _EDGE = 0
 # 1 for a hidden mine, 0 for everything else. (No X is ever counted: a lost board is refused.)
 _IS_MINE = bytes(1 if byte == _M else 0 for byte in range(256))
 # Negative numbers are read, so that the message can say the click is off the board.
-_CLICK = re.compile(r"\s*(-?[0-9]+)\s*,\s*(-?[0-9]+)\s*")
+_CLICK = re.compile(r"\s*([-+]?[0-9]+)\s*,\s*([-+]?[0-9]+)\s*")
 
 
 class RevealError(ValueError):
@@ -37,9 +37,8 @@ def parse_click(text: str) -> Cell:
     match = _CLICK.fullmatch(text)
     if match is None:
         raise RevealError(f"--click expects R,C with two whole numbers, got {said(text)}")
-    longest = max(len(match.group(1)), len(match.group(2)))
-    if longest > NUMBER_DIGITS:  # int() refuses them; no board is near that size
-        raise ClickTooLong(longest)
+    if digits := digits_past(match.group(1), match.group(2)):
+        raise ClickTooLong(digits)
     return int(match.group(1)), int(match.group(2))
 
 

@@ -248,6 +248,13 @@ def too_long_number(digits: int) -> str:
     return f"{digits:,} digits is too long a number"
 
 
+def digits_past(*numbers: str) -> int:
+    """The most digits of `numbers` (written in text, a sign not counted) when that is more than
+    NUMBER_DIGITS, which int() refuses and no board comes near; else 0."""
+    longest = max(len(number.lstrip("+-")) for number in numbers)
+    return longest if longest > NUMBER_DIGITS else 0
+
+
 def said(text: str, at_most: int = 60) -> str:
     """A value the user gave, quoted in a message as repr() quotes it (`'16y30'`, `'\\t'`), but with
     a byte that is not UTF-8 shown as `\\xff`, as file names are, and cut after `at_most`

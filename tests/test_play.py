@@ -208,12 +208,15 @@ def test_the_timer_starts_at_the_first_move_and_stops_when_the_game_ends():
         ("EM\n\nME\n", "<test>: holds 2 boards; play loads a file of one game"),
         (
             "2M\nEE\n",
-            "<test>:1: (0,0) shows 2 but 1 mine is marked around it (M or X): where the board's "
+            "<test>:1:1: (0,0) shows 2 but 1 mine is marked around it (M or X): where the board's "
             "own mines are played, every mine must be marked",
         ),
-        ("# flags: 0,0\n1E\n1M\n", "<test>:1: the flag at (0,0) is on a revealed square"),
-        ("# flags: 5,0\n1E\n1M\n", "<test>:1: the flag at (5,0) is outside the board (2 rows"),
-        ("# flags: 1;1\n1E\n1M\n", "<test>:1: a flag is written R,C (row and column from 0)"),
+        ("# flags: 0,0\n1E\n1M\n", "<test>:1:10: the flag at (0,0) is on a revealed square"),
+        (
+            "# flags: 1,1  5,0\n1E\n1M\n",
+            "<test>:1:15: the flag at (5,0) is outside the board (2 rows",
+        ),
+        ("# flags: 1;1\n1E\n1M\n", "<test>:1:10: a flag is written R,C (row and column from 0)"),
     ],
 )
 def test_a_bad_game_file_is_one_located_error(text, error):

@@ -188,14 +188,21 @@ def test_reveal_error_is_a_value_error():
 
 @pytest.mark.parametrize(
     ("text", "click"),
-    [("3,0", (3, 0)), (" 3 , 0 ", (3, 0)), ("0,12", (0, 12)), ("007,1", (7, 1))],
+    [
+        ("3,0", (3, 0)),
+        (" 3 , 0 ", (3, 0)),
+        ("0,12", (0, 12)),
+        ("007,1", (7, 1)),
+        ("+1,+2", (1, 2)),  # as --mines +2 is 2
+        ("-1,+0", (-1, 0)),
+    ],
 )
 def test_parse_click_reads_row_comma_column(text, click):
     assert parse_click(text) == click
 
 
 @pytest.mark.parametrize(
-    "text", ["a,b", "3", "3,", ",3", "1,2,3", "--1,0", "1.5,2", "", "1 2", "٣,1"]
+    "text", ["a,b", "3", "3,", ",3", "1,2,3", "--1,0", "+-1,0", "++1,0", "1.5,2", "", "1 2", "٣,1"]
 )
 def test_parse_click_rejects_anything_but_two_whole_numbers(text):
     # (A negative number is read, so that reveal can say the click is off the board.)
