@@ -348,6 +348,29 @@ def _unexpected_character(ch: str, allowed: set[str]) -> str:
     return f"unexpected {_show(ch)}; {_cell_help(ch)}"
 
 
+def _unexpected_text(text: str, pos: int, allowed: set[str]) -> str:
+    """What to say about the character at `pos`, which no terminal allowed here begins with: as
+    _unexpected_character says it, but a word (`extra`, `none`) is quoted whole, without the
+    hint that cells are capitals, and what follows a bracketed board on its line is said to."""
+    ch = text[pos : pos + 1] or " "
+    if ch == "#" or allowed & _BRACKET_TERMINALS:  # a comment, or inside brackets: as it was
+        return _unexpected_character(ch, allowed)
+    word = re.match(r"[a-z]{2,}", text[pos : pos + 41])
+    after = _after_brackets(text, pos)
+    if word is None and not after:
+        return _unexpected_character(ch, allowed)
+    shown = _quote(word.group()) if word else _show(ch)
+    if after:
+        return f"unexpected {shown} after a bracketed board; {after}"
+    return f"unexpected {shown}; {CELL_HELP}"
+
+
+def _after_brackets(text: str, pos: int) -> str:
+    """When `pos` follows a bracketed board's last ']' on the same line, the words for it."""
+    line = text[text.rfind("\n", 0, pos) + 1 : pos]
+    return "a board ends at its last ']'" if line.rstrip(" \t").endswith("]") else ""
+
+
 def _cell_help(ch: str) -> str:
     """CELL_HELP, and for a small letter whose capital is a cell, that cells are capitals."""
     if ch != ch.upper() and ch.upper() in "EMBF":  # x: a mark of its own, as often as X
@@ -385,7 +408,7 @@ def _unexpected_token(text: str, token: Token, expected: set[str]) -> tuple[int,
     before = text[:pos].rstrip(" \t")[-1:]
     if token.type in _BLANK_TERMINALS:  # after a bracketed board, a line that is not blank
         if pos >= len(text) or text[pos] not in "[012345678*?.FEMBX":
-            return pos, _unexpected_character(text[pos : pos + 1] or " ", set())
+            return pos, _unexpected_text(text, pos, set())
         return pos, f"a new board starts here without a blank line above it; {APART_HELP}"
     if token.type in ("_LBRACK", "BRACKET_ROW"):
         return pos, f"a bracketed board starts here, after another board; {APART_HELP}"
@@ -436,7 +459,7 @@ def _unclosed_quote(error: UnexpectedToken) -> tuple[int, str] | None:
 def _syntax_error(text: str, source: str, error: UnexpectedInput) -> BoardSyntaxError:
     if isinstance(error, UnexpectedCharacters):
         pos = error.pos_in_stream
-        message = _unexpected_character(text[pos], set(error.allowed or ()))
+        message = _unexpected_text(text, pos, set(error.allowed or ()))
     elif isinstance(error, UnexpectedToken) and (unclosed := _unclosed_quote(error)):
         pos, message = unclosed
     elif isinstance(error, UnexpectedToken) and error.token.type != "$END":

@@ -311,6 +311,29 @@ def test_a_small_letter_whose_capital_is_a_cell_says_the_cells_are_capitals(text
     )
 
 
+AFTER = "after a bracketed board; a board ends at its last ']'"
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "column", "message"),
+    [
+        ("EM extra\n", 1, 4, f"unexpected 'extra'; {CELL_HELP}"),  # not 'E', not 'e'
+        ("12\nnone\n", 2, 1, f"unexpected 'none'; {CELL_HELP}"),
+        ('[["E","M"]] extra\n', 1, 13, f"unexpected 'extra' {AFTER}"),
+        ('[["E","M"]]  y\n', 1, 14, f"unexpected 'y' {AFTER}"),
+        (
+            '[["E","M"]] #x\n',
+            1,
+            13,
+            "unexpected '#'; a comment is a line of its own that starts with '#'",
+        ),
+        ('[["E","M"] extra]\n', 1, 12, "unexpected 'e'; expected ',' or ']'"),
+    ],
+)
+def test_a_word_is_quoted_whole_and_what_follows_brackets_is_said_to(text, line, column, message):
+    assert place(text) == (line, column, message)
+
+
 def test_unknown_character_message_names_dot_and_f_as_puzzle_cells():
     message = place("1y\n")[2]
     assert message == "unexpected 'y'; a cell is one of 0-8 * ? F . (puzzle) or E M B X 1-8 (game)"
@@ -401,7 +424,7 @@ def test_unknown_character_after_indentation_counts_the_indentation():
 
 
 def test_unknown_letter_at_the_start_of_a_row():
-    assert place("12\nab\n") == (2, 1, f"unexpected 'a'; {CELL_HELP}")
+    assert place("12\nab\n") == (2, 1, f"unexpected 'ab'; {CELL_HELP}")  # a word, whole
 
 
 def test_lowercase_game_letters_are_not_cells():
