@@ -16,7 +16,6 @@ from itertools import islice
 from typing import TextIO
 
 from . import __version__
-from .analysis import Analysis
 from .backends import REGISTRY, BackendUnavailable, EngineError, make_backend
 from .board import Board, contradiction
 from .bot import INGREDIENTS
@@ -40,7 +39,7 @@ from .parse import BoardSyntaxError, parse_boards
 from .problem import NoSolution
 from .resources import example_names, example_summary, example_text
 from .results import Verdict
-from .reveal import ClickTooLong, RevealError, parse_click, status
+from .reveal import ClickTooLong, RevealError, exploded, parse_click, status
 from .reveal import _play as play_clicks
 from .setter import PuzzleError, make_puzzle, puzzle_lines, puzzle_record
 from .solvable import SolvableError, check_game, solvable
@@ -887,7 +886,8 @@ def run_analyze(boards: list[Board], args: argparse.Namespace, out: Out) -> int:
         analysis = backend.analyze(board, mines=args.mines)
         if args.svg is not None:
             staged = _staging(board) if args.show_staging else None
-            _write_svg(analysis, args.svg, index, args.exact, staged, args.file)
+            picture = render_svg(analysis, args.exact, index, staged, exploded(board))
+            _write_picture(picture, args.svg, index, args.file)
         out.analysis(index, board, analysis, args.mines)
 
     return _each_board(boards, out, answer)
@@ -903,17 +903,6 @@ def run_reveal(boards: list[Board], args: argparse.Namespace, out: Out) -> int:
     for index, (board, after) in enumerate(zip(boards, played)):
         out.reveal(index, board, after, status(after), many=len(boards) > 1)
     return 0
-
-
-def _write_svg(
-    analysis: Analysis,
-    path: str,
-    index: int,
-    exact: bool,
-    staged: Staged | None,
-    board_file: str,
-) -> None:
-    _write_picture(render_svg(analysis, exact, index, staged), path, index, board_file)
 
 
 def _staging(board: Board) -> Staged | None:

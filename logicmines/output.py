@@ -22,12 +22,11 @@ from .compare import Outcome, agreement
 from .engine import EngineTimeout
 from .files import is_terminal
 from .results import CheckResult, Verdict
-from .reveal import exploded
+from .reveal import exploded, no_click_after
 from .solvable import Solvability, solvable_lines, solvable_record
 from .stats import Stats, stats_lines, stats_record
 from .words import (
     FAST_BITS,
-    at,
     click,
     digits,
     escaped,
@@ -297,7 +296,7 @@ class Out:
         self.line(f"safe in every solution: {_cell_list(analysis.safe)}")
         self.line(f"a mine in every solution: {_cell_list(analysis.mines)}")
         if lost is not None:
-            self.line(f"best next click: none (the game is lost: the mine at {at(lost)} is open)")
+            self.line(no_click_after(lost))
         elif analysis.best is not None:
             p = analysis.probabilities[analysis.best]
             r, c = analysis.best

@@ -190,6 +190,12 @@ def _where_lost(board: Board) -> str:
     return "(none)" if lost is None else at(lost)
 
 
+def no_click_after(lost: Cell) -> str:
+    """What analyze says of the best next click of a game lost at `lost` (in words and on its
+    picture): none, as reveal refuses a click after a loss."""
+    return f"best next click: none (the game is lost: the mine at {at(lost)} is open)"
+
+
 def exploded(board: Board) -> Cell | None:
     """The first opened mine (X) of a game board, in reading order; None when there is none (a
     puzzle board shows none)."""

@@ -11,6 +11,7 @@ from html import escape
 from .analysis import Analysis
 from .board import Board, Cell
 from .frontier import groups
+from .reveal import no_click_after
 from .staging import Staged
 from .words import escaped, percent, plural
 
@@ -95,7 +96,11 @@ def colour(p: Fraction) -> str:
 
 
 def render_svg(
-    analysis: Analysis, exact: bool = False, index: int | None = None, staged: Staged | None = None
+    analysis: Analysis,
+    exact: bool = False,
+    index: int | None = None,
+    staged: Staged | None = None,
+    lost: Cell | None = None,
 ) -> str:
     """The heat map of an analysis: digits and known mines as shown, unknown cells coloured by
     their chance of being a mine and labelled with it (`26%`, in italics: no digit looks like
@@ -106,7 +111,10 @@ def render_svg(
 
     With `staged` (settle's work on the board, StagedBackend.stage) it also draws the staging:
     a mark in the corner of each cell settle forced, and an outline round each group of
-    interchangeable cells that is left to count (frontier.groups)."""
+    interchangeable cells that is left to count (frontier.groups).
+
+    With `lost` (the mine a game board shows opened, reveal.exploded) no click is framed: the
+    game is over, and a line below says so."""
     board = analysis.board
     solutions = plural(analysis.count, "solution", exact)
     heading = f"{_board_name(board, index)}: {solutions}{_mines_said(analysis)}"
@@ -115,6 +123,8 @@ def render_svg(
         below += STAGING_SAYS
     if analysis.reason:
         below.append(f"no solution: {analysis.reason}")
+    if lost is not None:
+        below.append(no_click_after(lost))
 
     def cell(rc: Cell) -> tuple[str, str, str]:
         p = analysis.probabilities.get(rc)
@@ -129,7 +139,7 @@ def render_svg(
     tooltip = f"{escaped(board.source)}: {solutions}"
     picture = _Picture(board, heading, tooltip, below, legend=True)
     picture.grid(cell)
-    if analysis.best is not None:
+    if analysis.best is not None and lost is None:
         picture.outline(analysis.best)
     if staged is not None:
         picture.staging(staged)

@@ -717,3 +717,13 @@ def test_analyze_offers_no_click_on_a_lost_game():
     assert run_main(["reveal", "--click", "0,0", "-"], stdin=lost).status == 2
     playing = json.loads(run_main(["analyze", "--json", "-"], stdin=lost.replace("X", "M")).out)
     assert playing["best"] == [0, 0]
+
+
+def test_the_picture_of_a_lost_game_frames_no_click(tmp_path):
+    lost = "E1X\nEEE\nEEE\n"
+    for board, name in ((lost, "lost.svg"), (lost.replace("X", "M"), "playing.svg")):
+        assert run_main(["analyze", "--svg", str(tmp_path / name), "-"], stdin=board).status == 0
+    picture, playing = (tmp_path / "lost.svg").read_text(), (tmp_path / "playing.svg").read_text()
+    assert 'class="best"' not in picture
+    assert "best next click: none (the game is lost: the mine at (0,2) is open)" in picture
+    assert 'class="best"' in playing and "the game is lost" not in playing
