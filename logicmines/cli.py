@@ -1399,11 +1399,12 @@ def main(argv: list[str] | None = None) -> int:
                 f"unrecognized argument {said(words[0])}: {unknown}the COMMAND comes first, then "
                 "its options"
             )
+        if words[:2] == ["generate", "--"]:  # the end of generate's options: KIND follows
+            del words[1]
         if (
             words[:1] == ["generate"]
             and len(words) > 1
             and words[1].startswith("-")
-            and words[1] != "--"
             and not _top_level_option(words[1])
         ):
             # argparse would take the option for the kind, or blame the kind for it

@@ -521,6 +521,13 @@ def test_an_option_before_the_kind_to_generate_says_the_kind_comes_first(argv):
     assert run_main(["generate", "--help"]).out.startswith("usage: logicmines generate ")
 
 
+def test_a_double_dash_before_generate_s_kind_ends_its_options():
+    # argparse took "--" for the kind: "invalid choice: '--'"
+    argv = ["puzzle", "3x3", "--seed", "1"]
+    assert run_main(["generate", "--", *argv]) == run_main(["generate", *argv])
+    assert run_main(["generate", "--", *argv]).out.startswith("# 3x3, ")
+
+
 def test_a_double_dash_before_the_command_ends_the_options_and_the_command_follows():
     # argparse took "--" for the command: "invalid choice: '--'"
     assert run_main(["--", "count"], stdin="1?\n??\n") == run_main(["count"], stdin="1?\n??\n")
