@@ -9,14 +9,17 @@ exact answers, counting, listing and time limits from the staging.
 
 from __future__ import annotations
 
+import math
 import numbers
 import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import Protocol, TypeVar
 
 from .board import shown_value
+from .words import quoted
 from .words import seconds as seconds_text
 
 # What a message about a missing engine ends with, after what to install: the way round it.
@@ -84,16 +87,21 @@ def valid_timeout(seconds: float | None, who: str = "") -> float | None:
     if seconds is None:
         return None
     named = f"{who}: " if who else ""
-    if not isinstance(seconds, numbers.Real) or isinstance(seconds, bool):
+    # Decimal is no numbers.Real (it does not mix with floats), but a number of seconds all the same
+    if not isinstance(seconds, (numbers.Real, Decimal)) or isinstance(seconds, bool):
         raise TypeError(
             f"{named}a timeout is a number of seconds or None, not {shown_value(seconds)}"
         )
-    if not 0 < seconds <= LONGEST:
+    try:
+        value = float(seconds)
+    except (ValueError, OverflowError):  # a signalling NaN; a Fraction past any float
+        value = math.nan
+    if not 0 < value <= LONGEST:
         raise ValueError(
             f"{named}a timeout is a positive number of seconds, at most {LONGEST:,.0f}, "
-            f"not {seconds!r}"
+            f"not {quoted(repr(seconds))}"
         )
-    return float(seconds)
+    return value
 
 
 class TimeLimit:

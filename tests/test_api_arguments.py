@@ -4,6 +4,9 @@ is asked (docs/python.md)."""
 
 from __future__ import annotations
 
+from decimal import Decimal
+from fractions import Fraction
+
 import pytest
 
 import logicmines
@@ -213,9 +216,17 @@ def test_a_time_limit_that_is_not_a_number_is_a_type_error(timeout):
 
 
 def test_a_time_limit_out_of_range_is_a_value_error():
-    for timeout in (0, -1, float("nan"), float("inf")):
-        with pytest.raises(ValueError, match="^a timeout is a positive number of seconds"):
+    # a Decimal NaN raised decimal.InvalidOperation in the comparison
+    for timeout in (0, -1, float("nan"), float("inf"), Decimal("NaN"), Decimal("sNaN"), 10**400):
+        with pytest.raises(ValueError, match="^a timeout is a positive number of seconds") as got:
             logicmines.get_backend("kanren", timeout=timeout)
+        assert len(str(got.value)) < 200  # a number of 401 digits is cut
+
+
+@pytest.mark.parametrize("timeout", [Decimal("2.5"), Fraction(5, 2), 2.5], ids=repr)
+def test_a_time_limit_may_be_any_real_number_decimals_too(timeout):
+    # Decimal, which is no numbers.Real, was a TypeError
+    assert logicmines.get_backend("kanren", timeout=timeout).timeout == 2.5
 
 
 def test_a_time_limit_set_on_an_engine_is_checked_as_when_it_is_made(engine):
