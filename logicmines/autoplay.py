@@ -159,7 +159,13 @@ def _on_dask(play: partial, indices: range, scheduler: object) -> Iterator[Outco
             "--scheduler needs Dask distributed: pip install 'logicmines[cluster]'"
         ) from None
     own = not isinstance(scheduler, Client)
-    client = Client(scheduler) if own else scheduler
+    try:
+        client = Client(scheduler) if own else scheduler
+    except OSError as failure:  # Dask's own words: timed out after 30 s, or the address refused
+        raise DealError(
+            f"--scheduler {scheduler}: {failure} (is a Dask scheduler running there? `dask "
+            "scheduler` prints its address)"
+        ) from None
     try:
         futures = client.map(play, indices, pure=False)
         for future in futures:
@@ -207,6 +213,13 @@ class _Progress:
             self._write("\r\x1b[K")
             self.open = False
             self.shown = float("-inf")  # drawn again at the next update, below the result
+
+    def note(self, text: str) -> None:
+        """A live line saying what the run waits for before its first game (as a cluster is
+        reached), replaced by the first update."""
+        if self.live:
+            self._write("\r" + text + "\x1b[K")
+            self.open = True
 
     def update(self, done: int, wins: int, final: bool = False) -> None:
         now = time.monotonic()
@@ -273,6 +286,8 @@ def run_autoplay(
         make_backend(backend)  # an unknown or missing engine is said here, not in a worker
         outcomes: list[Outcome] = []
         progress = _Progress(games, err)
+        if isinstance(scheduler, str):
+            progress.note(f"connecting to the Dask scheduler at {scheduler} ...")
         began = time.perf_counter()
         wins = 0
         for outcome in run_games(

@@ -16,6 +16,7 @@ import time
 import types
 from pathlib import Path
 
+import dask
 import distributed  # the [cluster] extra, part of the dev install
 import pytest
 from conftest import ROOT, checkout_env, default_ctrl_c
@@ -78,8 +79,29 @@ def test_a_dask_local_cluster_gives_the_same_results_as_one_worker() -> None:
         by_address = list(
             run_games(*BEGINNER, "safe", 5, seed=5, scheduler=cluster.scheduler_address)
         )
+        err = Terminal()
+        assert run_autoplay(
+            "beginner", games=2, seed=5, scheduler=cluster.scheduler_address, out=io.StringIO(),
+            err=err,
+        ) == 0  # fmt: skip
     assert there == here
     assert by_address == here
+    # on a terminal the wait for the cluster is said at once (it may last 30 s), then replaced
+    said = f"\rconnecting to the Dask scheduler at {cluster.scheduler_address} ...\x1b[K\r2/2 "
+    assert err.getvalue().startswith(said)
+
+
+def test_a_scheduler_not_there_is_one_line_that_asks_whether_one_runs() -> None:
+    err = io.StringIO()
+    with dask.config.set({"distributed.comm.timeouts.connect": "1s"}):  # not Dask's 30 s
+        status = run_autoplay("beginner", games=1, scheduler="tcp://127.0.0.1:9", err=err)
+    assert status == 2
+    line = err.getvalue()
+    assert line.startswith("logicmines: error: autoplay: --scheduler tcp://127.0.0.1:9: ")
+    assert line.endswith(
+        "(is a Dask scheduler running there? `dask scheduler` prints its address)\n"
+    )
+    assert line.count("\n") == 1
 
 
 def test_json_lines_then_a_summary() -> None:
