@@ -19,7 +19,7 @@ from decimal import Decimal
 from typing import Protocol, TypeVar
 
 from .board import shown_value
-from .words import quoted
+from .words import plural, quoted
 from .words import seconds as seconds_text
 
 # What a message about a missing engine ends with, after what to install: the way round it.
@@ -52,6 +52,17 @@ class EngineTimeout(EngineError):
         # Rebuilt from its own arguments, not from the message: a game's timeout travels back
         # from a worker process (autoplay --workers), whose pool cannot rebuild it otherwise.
         return type(self), (self.who, self.seconds, self.advice)
+
+
+def collects_every(program: str, mines: int | None = None) -> str:
+    """The advice of a timeout of the original program (`program`: as the message names it),
+    which collects every solution before it answers; with a total, every solution still, those
+    with `mines` mines picked out afterwards."""
+    kept = "" if mines is None else f" (those with {plural(mines, 'mine')} picked out afterwards)"
+    return (
+        f": {program} collects every solution{kept}, which is slow on all but small boards; "
+        "`--backend prolog` answers the same question"
+    )
 
 
 @dataclass(frozen=True)

@@ -45,6 +45,22 @@ def test_each_backend_past_its_timeout_says_so_in_one_line_and_answers_the_other
     assert run.out == f"board 2 (<stdin>:{second}, 1x2 puzzle): 0 solutions\n"
 
 
+@pytest.mark.parametrize(("name", "program"), [("reference", "reference"), ("gprolog", "original")])
+@pytest.mark.parametrize("mines", [None, 1])
+def test_the_programs_that_collect_every_solution_say_so_when_they_give_up(name, program, mines):
+    # gprolog said only that it gave up; with a total, 20 solutions of 2**20 in a 4x5 game,
+    # neither said that every solution is collected first
+    total = [] if mines is None else ["--mines", str(mines)]
+    run = run_main(["count", "--backend", name, "--timeout", "1", *total], stdin="EEEEE\n" * 4)
+    assert run.status == 3
+    kept = "" if mines is None else " (those with 1 mine picked out afterwards)"
+    assert run.err.endswith(
+        f"{name}: gave up after 1 s (its time limit): the {program} program collects every "
+        f"solution{kept}, which is slow on all but small boards; `--backend prolog` answers the "
+        "same question\n"
+    ), run.err
+
+
 @pytest.mark.parametrize("command", ["check", "count", "solve", "analyze"])
 def test_every_engine_command_takes_a_timeout(command):
     run = run_main([command, "--timeout", "0.001", "--json"], stdin=SLOW)

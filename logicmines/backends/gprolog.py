@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from .. import gprolog
 from ..analysis import Analysis, from_models
 from ..board import Board
-from ..engine import BackendUnavailable, EngineError, EngineTimeout, TimeLimit
+from ..engine import BackendUnavailable, EngineError, EngineTimeout, TimeLimit, collects_every
 from ..results import CheckResult, Verdict
 from ..words import plural
 from .arguments import checks_arguments
@@ -86,10 +86,12 @@ class GprologBackend:
         return from_models(puzzle, list(self.solutions(puzzle)), mines, _NO_MODEL)
 
     def _with_mines(self, puzzle: Board, mines: int) -> list[tuple[str, ...]]:
-        solved = self._answer(puzzle, -1).solved
+        solved = self._answer(puzzle, -1, mines).solved
         return [rows for rows in solved if sum(row.count("*") for row in rows) == mines]
 
-    def _answer(self, puzzle: Board, shown: int) -> gprolog.GprologAnswer:
+    def _answer(self, puzzle: Board, shown: int, mines: int | None = None) -> gprolog.GprologAnswer:
+        """The original's answer, `shown` of its models printed (-1: all); `mines`, the total
+        they are to be filtered by afterwards, is for the words of a timeout only."""
         if self._last is not None:
             rows, printed, answer = self._last
             every = printed < 0 or answer.count <= printed  # it printed all of its models
@@ -98,7 +100,8 @@ class GprologBackend:
         try:
             answer = gprolog.run_original(puzzle, timeout=self.timeout, solved=shown)
         except subprocess.TimeoutExpired:
-            raise EngineTimeout(self.name, self.timeout) from None
+            advice = collects_every("the original program", mines)
+            raise EngineTimeout(self.name, self.timeout, advice) from None
         except gprolog.GprologUnavailable as missing:
             raise BackendUnavailable(str(missing)) from None
         except (RuntimeError, OSError) as failure:

@@ -24,7 +24,7 @@ from contextlib import contextmanager
 
 from ..analysis import Analysis, from_models
 from ..board import Board
-from ..engine import USE_KANREN, Model, Piece, TimeLimit
+from ..engine import USE_KANREN, Model, Piece, TimeLimit, collects_every
 from ..results import CheckResult, Verdict
 from ..words import plural
 from . import BackendUnavailable, EngineError, EngineTimeout
@@ -354,13 +354,10 @@ class ReferenceBackend:
         try:
             return json.loads(self.swipl.ask(self.name, predicate, args, self.timeout, advice))
         except _TimeLimit:
-            raise EngineTimeout(
-                self.name,
-                self.timeout,
-                ": the reference program states the whole board at once and collects every "
-                "solution, which is slow on all but small boards; `--backend prolog` answers "
-                "the same question",
-            ) from None
+            # the _with_mines predicates take the rows, then the total
+            mines = args[1] if predicate in (_MODELS_WITH_MINES, _COUNT_WITH_MINES) else None
+            advice = collects_every("the reference program", mines)
+            raise EngineTimeout(self.name, self.timeout, advice) from None
 
 
 def _codes(puzzle: Board) -> list[list[int]]:
