@@ -8,15 +8,14 @@ model with `board_mines/2` of prolog/board.pl, says which cells propagation alon
 labels the open cells first-fail (in reading order among equal domains), saying after each
 choice which cells propagation settles and when a choice fails.
 
-    python -m logicmines.trace BOARD_FILE [--backend kanren|clpfd] [--limit N]
+    logicmines trace BOARD_FILE [--backend kanren|clpfd] [--limit N]
 
 prints the steps of each board in the file (the first N solutions, 2 by default: the search
-that decides check's verdict).
+that decides check's verdict); `python -m logicmines.trace` is the same command.
 """
 
 from __future__ import annotations
 
-import argparse
 import subprocess
 import sys
 import tempfile
@@ -361,35 +360,11 @@ def step_record(step: Step) -> dict[str, object]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """`python -m logicmines.trace BOARD_FILE`: print the search on each board of the file."""
-    from .parse import BoardSyntaxError, decode, parse_boards
+    """`python -m logicmines.trace FILE [OPTIONS]`: `logicmines trace`, by the name the course
+    first gives it; the same options, output, errors and exit statuses."""
+    from .cli import main as command_line  # the command line imports this module, not at the top
 
-    parser = argparse.ArgumentParser(prog="python -m logicmines.trace", description=__doc__)
-    parser.add_argument("file", help="a board file (- for standard input)")
-    parser.add_argument("--backend", choices=("kanren", "clpfd"), default="kanren")
-    parser.add_argument("--limit", type=int, default=2, help="stop after N solutions (2)")
-    args = parser.parse_args(argv)
-    source = "<stdin>" if args.file == "-" else args.file
-    try:
-        if args.limit < 1:
-            raise ValueError(f"--limit: {args.limit} is not a positive number of solutions")
-        data = sys.stdin.buffer.read() if args.file == "-" else Path(args.file).read_bytes()
-        boards = parse_boards(decode(data, source), source)
-    except (OSError, ValueError, BoardSyntaxError) as error:
-        reason = getattr(error, "strerror", None) or str(error)
-        where = "" if isinstance(error, BoardSyntaxError | ValueError) else f"{source}: "
-        print(f"logicmines.trace: error: {where}{reason}", file=sys.stderr)
-        return 2
-    for number, board in enumerate(boards, 1):
-        try:
-            lines = trace(board, args.backend, args.limit)
-        except (BackendUnavailable, EngineError) as error:
-            print(f"logicmines.trace: error: {error}", file=sys.stderr)
-            return 2
-        print(f"board {number} ({board.as_puzzle()}):")
-        for line in lines:
-            print("  " + line)
-    return 0
+    return command_line(["trace", *(sys.argv[1:] if argv is None else argv)])
 
 
 if __name__ == "__main__":
