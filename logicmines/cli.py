@@ -246,6 +246,13 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="NAME,...",
         help=f"only these engines, in this order, like kanren,reference (default: all: {engines})",
     )
+    compare.add_argument(
+        "--forced",
+        action="store_true",
+        help="compare the verdict and the cells forced (safe, or a mine, in every solution) "
+        "instead of the count: for boards with more solutions than the engines that list them "
+        "can list (clingo and clpfd find forced cells without listing)",
+    )
     examples = _parser(
         commands,
         "examples",
@@ -950,7 +957,9 @@ def run_compare(boards: list[Board], args: argparse.Namespace, out: Out) -> int:
     status_code = 0
     warm_up(args.engines)
     for index, board in enumerate(boards):
-        outcomes, agree = compare(board, args.timeout, args.engines, mines=args.mines)
+        outcomes, agree = compare(
+            board, args.timeout, args.engines, mines=args.mines, forced=args.forced
+        )
         if not agree:
             status_code = 1
         out.comparison(index, board, outcomes)

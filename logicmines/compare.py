@@ -152,10 +152,12 @@ def compare(
     timeout: float | None,
     engines: tuple[str, ...] | None = None,
     mines: int | None = None,
+    forced: bool = False,
 ) -> tuple[dict[str, Outcome], bool]:
     """Every engine's outcome on `board` (all registered engines by default; with exactly
-    `mines` mines in all, when given), and whether all engines that answered agree."""
-    outcomes = {
-        name: run_engine(name, board, timeout, mines) for name in engines or tuple(REGISTRY)
-    }
+    `mines` mines in all, when given), and whether all engines that answered agree: their
+    verdict and count (`run_engine`), or with `forced` their verdict and forced cells
+    (`run_forced`)."""
+    run = run_forced if forced else run_engine
+    outcomes = {name: run(name, board, timeout, mines) for name in engines or tuple(REGISTRY)}
     return outcomes, agreement(outcomes)[1]

@@ -18,7 +18,7 @@ from typing import TextIO
 
 from .analysis import Analysis
 from .board import Board, Cell
-from .compare import Outcome, agreement
+from .compare import TIMEOUT, Outcome, agreement
 from .engine import EngineTimeout
 from .files import is_terminal
 from .results import CheckResult, Verdict
@@ -328,6 +328,9 @@ class Out:
         count stands in short in the table however long, so that the table stays narrow; with
         --exact, each count written short is then given whole below it, once for the engines
         that share it."""
+        if any(o.answered and o.safe is not None for o in outcomes.values()):
+            self._draw_forced(outcomes)
+            return
         counts = {name: number(o.count) for name, o in outcomes.items() if o.answered}
         width = max([len("count"), *map(len, counts.values())])
         self.line(f"  {'engine':<10} {'verdict':<9} {'count':>{width}} {'seconds':>9}")
@@ -342,6 +345,12 @@ class Out:
                 reasons.setdefault(o.reason, []).append(name)
         for i, (reason, names) in enumerate(reasons.items()):
             self.line(f"  {'why:' if i == 0 else '':<4} {reason} ({', '.join(names)})")
+        many = any(o.answered and o.count >= MANY_TO_LIST for o in outcomes.values())
+        if many and any(o.status == TIMEOUT for o in outcomes.values()):
+            self.line(
+                "  (--forced compares the cells forced in every solution instead of the count:"
+            )
+            self.line("  clingo and clpfd find those without listing the solutions one by one)")
         if not self.exact:
             return
         shared: dict[int, list[str]] = {}
@@ -351,6 +360,33 @@ class Out:
         for n, names in shared.items():
             self.line(f"  exact count: {grouped(n)} ({', '.join(names)})")
 
+    def _draw_forced(self, outcomes: dict[str, Outcome]) -> None:
+        """compare --forced: one line per engine, its verdict, how many cells it found safe in
+        every solution and how many a mine in every solution, seconds (or why there is no
+        answer); then those cells, once if the engines agree, else once for each answer with
+        the engines that gave it."""
+        self.line(f"  {'engine':<10} {'verdict':<9} {'safe':>6} {'mines':>6} {'seconds':>9}")
+        answers: dict[tuple, list[str]] = {}
+        for name, o in outcomes.items():
+            if not o.answered:
+                self.line(f"  {name:<10} {o.error}")
+                continue
+            safe, mines = o.safe or (), o.mines or ()
+            self.line(
+                f"  {name:<10} {o.verdict:<9} {len(safe):>6,} {len(mines):>6,} {o.seconds:>9.3f}"
+            )
+            answers.setdefault((safe, mines), []).append(name)
+        for (safe, mines), names in answers.items():
+            if all(outcomes[name].verdict == "none" for name in names):
+                continue  # no solution: every cell is safe and a mine in all of none
+            whose = "" if len(answers) == 1 else f" ({', '.join(names)})"
+            self.line(f"  safe in every solution{whose}: {_cell_list(list(safe))}")
+            self.line(f"  a mine in every solution{whose}: {_cell_list(list(mines))}")
+
+
+# A count from which compare suggests --forced when an engine ran out of time: more solutions
+# than the engines that list them one by one list within its default 10 s.
+MANY_TO_LIST = 1_000_000
 
 # Analyze's text grid: each cell takes this many characters (`100%` and a space), and a wide board
 # is drawn in bands of at most BAND columns.
@@ -406,6 +442,12 @@ def outcome_record(outcome: Outcome) -> dict[str, object]:
     if not outcome.answered:
         return {"error": outcome.said or outcome.error}
     seconds = round(outcome.seconds, 6) if math.isfinite(outcome.seconds) else None
+    if outcome.safe is not None:  # compare --forced: the forced cells, no count
+        forced = {
+            "safe": [list(c) for c in outcome.safe],
+            "mines": [list(c) for c in outcome.mines or ()],
+        }
+        return {"verdict": outcome.verdict, **forced, "seconds": seconds}
     record = {"verdict": outcome.verdict, **count_fields(outcome.count), "seconds": seconds}
     if outcome.reason is not None:
         record["reason"] = outcome.reason

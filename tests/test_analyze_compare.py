@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 from conftest import EXAMPLES, run_main
@@ -14,6 +15,7 @@ from logicmines.backends import REGISTRY
 from logicmines.backends.kanren import KanrenBackend
 from logicmines.board import Board
 from logicmines.compare import Outcome
+from logicmines.parse import parse_boards
 from logicmines.svg import render_svg
 from logicmines.words import percent
 
@@ -388,6 +390,61 @@ def test_compare_exits_1_when_engines_disagree(monkeypatch):
     run = run_main(["compare", RULES_EXAMPLES])
     assert run.status == 1
     assert "ENGINES DISAGREE" in run.out
+
+
+def test_compare_forced_gives_every_engine_s_forced_cells_those_of_the_analysis():
+    # The Expert mid-game has about 10**35 solutions: no engine that lists them answers its
+    # count, and clingo and clpfd, asked for the forced cells instead, answer in a second.
+    engines = "kanren,prolog,clingo,clpfd"
+    run = run_main(["compare", "--forced", "--json", "--engines", engines, EXPERT])
+    (record,) = run.records()
+    (board,) = parse_boards(Path(EXPERT).read_text())
+    analysis = KanrenBackend().analyze(board)
+    assert analysis.safe and analysis.mines
+    for name in engines.split(","):
+        answer = record["engines"][name]
+        assert answer["verdict"] == "multiple" and "count" not in answer
+        assert [tuple(c) for c in answer["safe"]] == analysis.safe
+        assert [tuple(c) for c in answer["mines"]] == analysis.mines
+    assert record["agree"] is True and run.status == 0
+    text = run_main(["compare", "--forced", "--engines", engines, EXPERT]).out.rstrip().splitlines()
+    assert text[1].split() == ["engine", "verdict", "safe", "mines", "seconds"]
+    assert text[2].split()[:4] == [
+        "kanren",
+        "multiple",
+        str(len(analysis.safe)),
+        str(len(analysis.mines)),
+    ]
+    assert text[-2].startswith("  safe in every solution: ")  # once: the engines agree
+    assert text[-1].startswith("  a mine in every solution: ")
+
+
+def test_compare_forced_says_which_engines_gave_which_cells_when_they_disagree(monkeypatch):
+    real = compare_module.run_forced
+
+    def lying(name, board, timeout, mines=None):
+        outcome = real(name, board, timeout, mines)
+        return (
+            Outcome("multiple", None, 0.0, safe=(), mines=((0, 0),))
+            if name == "prolog"
+            else outcome
+        )
+
+    monkeypatch.setattr(compare_module, "run_forced", lying)
+    run = run_main(["compare", "--forced", "--engines", "kanren,prolog", "-"], stdin="1?\n??\n")
+    assert run.status == 1 and "ENGINES DISAGREE" in run.out
+    assert "  a mine in every solution (prolog): 0,0\n" in run.out
+    assert "  a mine in every solution (kanren): none\n" in run.out
+
+
+def test_compare_suggests_forced_when_an_engine_cannot_list_the_solutions_in_time():
+    run = run_main(
+        ["compare", "--engines", "kanren,gprolog", "--timeout", "0.5"], stdin="EEEEE\n" * 4
+    )
+    assert "  gprolog    > timeout (0.5 s)" in run.out
+    assert "(--forced compares the cells forced in every solution instead of the count:" in run.out
+    few = run_main(["compare", "--engines", "kanren,gprolog", "--timeout", "5"], stdin="1?\n??\n")
+    assert "--forced" not in few.out  # every engine answered
 
 
 def test_analyze_with_far_more_mines_than_cells_answers_at_once():
