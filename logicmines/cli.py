@@ -930,11 +930,33 @@ def _picture_path(path: str, index: int) -> str:
     return path
 
 
+# The endings of other pictures' files, which an SVG written under them would be taken for.
+_NOT_SVG = {
+    ext: kind
+    for kind, endings in (
+        ("PNG", ".png"),
+        ("JPEG", ".jpg .jpeg"),
+        ("GIF", ".gif"),
+        ("WebP", ".webp"),
+        ("PDF", ".pdf"),
+        ("BMP", ".bmp"),
+        ("TIFF", ".tif .tiff"),
+    )
+    for ext in endings.split()
+}
+
+
 def _check_pictures(boards: list[Board], args: argparse.Namespace) -> None:
     """UsageError, before any board is answered, when a picture would go over the boards' own
     file (p.svg for two boards read from p-2.svg): refused only once board 1 was answered."""
     if args.svg is None:
         return
+    root, ext = os.path.splitext(args.svg)
+    if ext.lower() in _NOT_SVG:  # an image viewer would refuse the file, or show nothing
+        raise UsageError(
+            f"--svg {said(args.svg)}: the picture is SVG (text), not {_NOT_SVG[ext.lower()]}; "
+            f"name it {said(root + '.svg')}"
+        )
     for index in range(len(boards)):
         path = _picture_path(args.svg, index)
         if is_the_board_file(path, args.file):

@@ -459,6 +459,24 @@ def test_solve_draws_game_solutions_in_game_letters():
     assert record["solutions"] == [["B111B", "B1M1B", "B111B", "BBBBB"]]
 
 
+@pytest.mark.parametrize(
+    ("name", "kind"), [("heat.png", "PNG"), ("tree.JPG", "JPEG"), ("a.pdf", "PDF")]
+)
+@pytest.mark.parametrize("command", ["analyze", "trace"])
+def test_svg_under_another_picture_s_name_is_refused_before_anything_is_written(
+    in_tmp, command, name, kind
+):
+    # SVG text went into heat.png, heat-2.png, ..., which a viewer refuses
+    run = run_main([command, RULES_EXAMPLES, "--svg", name])
+    assert run.status == 2 and run.out == ""
+    svg = name.rsplit(".", 1)[0] + ".svg"
+    assert run.err == (
+        f"logicmines: error: --svg '{name}': the picture is SVG (text), not {kind}; name it "
+        f"'{svg}'\n"
+    )
+    assert list(in_tmp.iterdir()) == []
+
+
 def test_svg_names_for_later_boards_keep_dotted_folders(in_tmp):
     (in_tmp / "out.d").mkdir()
     run = run_main(["analyze", RULES_EXAMPLES, "--svg", "out.d/heat"])
