@@ -179,9 +179,15 @@ def _check_click(board: Board, click: Cell, name: str) -> Cell:
     r, c = click
     square = board.rows[r][c]
     if square not in "EM":
-        shown = "a blank" if square == "B" else f"the digit {square}"
-        raise RevealError(f"{name} {at(click)} is on a square already revealed: it shows {shown}")
+        raise RevealError(already_revealed(name, click, square))
     return r, c
+
+
+def already_revealed(name: str, click: Cell, square: str) -> str:
+    """The words for a click (`name`: "click", "click 2") on a revealed square, B or a digit,
+    as reveal and solvable both refuse it."""
+    shown = "a blank" if square == "B" else f"the digit {square}"
+    return f"{name} {at(click)} is on a square already revealed: it shows {shown}"
 
 
 def _where_lost(board: Board) -> str:

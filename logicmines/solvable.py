@@ -29,7 +29,7 @@ from .board import (
 )
 from .engine import Deadline, valid_timeout
 from .problem import Constraint, Problem
-from .reveal import exploded
+from .reveal import already_revealed, exploded
 from .staging import settle
 from .words import at, off_board, plural
 
@@ -309,7 +309,7 @@ def check_game(game: Board, click: Cell, mines: int | None = None) -> set[Cell]:
     if game[click] == "M":
         raise SolvableError(f"click {at(click)} is on a mine: the game would be lost")
     if game[click] != "E":
-        raise SolvableError(f"click {at(click)} is on a square already revealed")
+        raise SolvableError(already_revealed("click", click, game[click]))
     return layout
 
 
