@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import math
 import re
+import textwrap
 import threading
 import time
 from dataclasses import dataclass
@@ -336,7 +337,7 @@ class Out:
         self.line(f"  {'engine':<10} {'verdict':<9} {'count':>{width}} {'seconds':>9}")
         for name, o in outcomes.items():
             if not o.answered:
-                self.line(f"  {name:<10} {o.error}")
+                self._error_row(name, o.error)
             else:
                 self.line(f"  {name:<10} {o.verdict:<9} {counts[name]:>{width}} {o.seconds:>9.3f}")
         reasons: dict[str, list[str]] = {}
@@ -360,6 +361,15 @@ class Out:
         for n, names in shared.items():
             self.line(f"  exact count: {grouped(n)} ({', '.join(names)})")
 
+    def _error_row(self, name: str, error: str) -> None:
+        """An engine's row without an answer: why, wrapped under the table's columns (an engine
+        out of stack says so in some 200 characters), without the engine's name twice."""
+        said = error.removeprefix(f"{name}: ")
+        lead = f"  {name:<10} "
+        for line in textwrap.wrap(said, ROW_WIDTH - len(lead), break_on_hyphens=False) or [""]:
+            self.line(lead + line)
+            lead = " " * len(lead)
+
     def _draw_forced(self, outcomes: dict[str, Outcome]) -> None:
         """compare --forced: one line per engine, its verdict, how many cells it found safe in
         every solution and how many a mine in every solution, seconds (or why there is no
@@ -369,7 +379,7 @@ class Out:
         answers: dict[tuple, list[str]] = {}
         for name, o in outcomes.items():
             if not o.answered:
-                self.line(f"  {name:<10} {o.error}")
+                self._error_row(name, o.error)
                 continue
             safe, mines = o.safe or (), o.mines or ()
             self.line(
@@ -383,6 +393,9 @@ class Out:
             self.line(f"  safe in every solution{whose}: {_cell_list(list(safe))}")
             self.line(f"  a mine in every solution{whose}: {_cell_list(list(mines))}")
 
+
+# compare's table: an engine's reason for giving no answer is wrapped within this many columns.
+ROW_WIDTH = 90
 
 # A count from which compare suggests --forced when an engine ran out of time: more solutions
 # than the engines that list them one by one list within its default 10 s.

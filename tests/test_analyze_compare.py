@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 from fractions import Fraction
+from itertools import takewhile
 from pathlib import Path
 
 import pytest
@@ -311,7 +312,13 @@ def test_compare_without_gplc_still_answers_and_says_so(monkeypatch, tmp_path):
     monkeypatch.setattr(gprolog, "executable", gprolog.executable.__wrapped__)
     run = run_main(["compare", RULES_EXAMPLES])
     assert run.status == 0
-    (row,) = [line for line in run.out.splitlines() if line.startswith("  gprolog ")][:1]
+    lines = run.out.splitlines()
+    first = next(i for i, line in enumerate(lines) if line.startswith("  gprolog "))
+    wrapped = [lines[first]]  # the reason, wrapped under the table's columns
+    more = takewhile(lambda line: line.startswith(" " * 13), lines[first + 1 :])
+    wrapped += [line.strip() for line in more]
+    assert all(len(line) <= 90 for line in lines[first : first + len(wrapped)])
+    row = " ".join(wrapped)
     assert row.startswith("  gprolog    cannot run here: gprolog: GNU Prolog is not installed"), row
     # compare has no --backend to choose another engine: the advice to is left out
     assert row.endswith("apt-get install gprolog (no pip extra brings it)"), row
