@@ -29,8 +29,9 @@ from pathlib import Path
 from unification import isvar
 from unification.utils import transitive_get as walk
 
+from .backends.arguments import check_count
 from .backends.kanren import _term, counto, mineso
-from .board import Board, Cell
+from .board import Board, Cell, contradiction, require_board, shown_value
 from .engine import BackendUnavailable, Deadline, EngineError, EngineTimeout
 from .resources import data_path
 from .words import plural
@@ -217,16 +218,17 @@ search(Open, Depth) :-
 
 
 def clpfd_steps(
-    board: Board, limit: int = 2, most: int | None = None, timeout: float | None = None
+    board: Board, limit: int | None = 2, most: int | None = None, timeout: float | None = None
 ) -> list[Step]:
-    """The steps of a CLP(FD) search on board.pl's model, up to `limit` solutions: what
+    """The steps of a CLP(FD) search on board.pl's model, up to `limit` solutions (None: all of
+    them): what
     propagation settles after posting, then each choice (cell and value, first-fail), what
     propagation settles after it, and the choices that fail. With `most`, SWI-Prolog is stopped
     once it has said that many steps (a search that fails often can say a great many); past
     `timeout` seconds, it is stopped and EngineTimeout raised."""
     puzzle = board.as_puzzle()
     rows = "[" + ", ".join("`" + row + "`" for row in puzzle.rows) + "]"
-    goal = f"trace_board({rows}, {int(limit)})"
+    goal = f"trace_board({rows}, {'inf' if limit is None else int(limit)})"  # inf: every one
     with tempfile.TemporaryDirectory() as folder:
         program = Path(folder) / "trace.pl"
         program.write_text(_CLPFD_TRACE)
@@ -299,6 +301,7 @@ def describe_clpfd(step: Step) -> str:
 def steps(board: Board, backend: str = "kanren", limit: int | None = 2) -> tuple[list[Step], bool]:
     """The first MOST_STEPS steps of the search on `board` (backend "kanren" or "clpfd"), up to
     its `limit`-th solution, and whether the search went on past those steps."""
+    _check_trace("steps", board, backend, limit)
     shown, cut, _ = traced(board, backend, limit)
     return shown, cut
 
@@ -310,6 +313,7 @@ def traced(
     past the `limit`-th (the search is run for one solution more, within MOST_STEPS steps, to
     know; what it shows still stops at the `limit`-th). Past `timeout` seconds (None: no
     limit), EngineTimeout."""
+    _check_trace("traced", board, backend, limit)
     wanted = None if limit is None else limit + 1
     clock = Deadline(backend, timeout)
     if backend == "kanren":
@@ -326,14 +330,33 @@ def traced(
     return found[:MOST_STEPS], len(found) > MOST_STEPS, ended
 
 
+TRACED = ("kanren", "clpfd")  # the searches a trace can show
+
+
+def _check_trace(who: str, board: object, backend: object, limit: object) -> None:
+    """What the engines' questions check of their arguments (backends.arguments), for a trace:
+    a Board whose marked mines do not contradict its digits, a search there is a trace of, a
+    limit of at least one solution (None: all)."""
+    require_board(who, board)
+    found = contradiction(board)  # the search forgets the M squares, as the engines do
+    if found is not None:
+        raise ValueError(f"{who}: {found[1]}")
+    if backend not in TRACED:
+        raise ValueError(
+            f"{who}: a trace is of kanren's search or clpfd's, not {shown_value(backend)}"
+        )
+    check_count(who, "limit", limit, 1)
+
+
 def describe_any(step: Step, board: Board, backend: str) -> str:
     """A step of either search as a line of text."""
     return describe(step, board) if backend == "kanren" else describe_clpfd(step)
 
 
-def trace(board: Board, backend: str = "kanren", limit: int = 2) -> list[str]:
+def trace(board: Board, backend: str = "kanren", limit: int | None = 2) -> list[str]:
     """The search on `board` as lines of text, at most MOST_STEPS of them (and a line saying
     so when the search went on)."""
+    _check_trace("trace", board, backend, limit)
     shown, cut, ended = traced(board, backend, limit)
     lines = [describe_any(step, board, backend) for step in shown]
     if cut:

@@ -8,6 +8,7 @@ import subprocess
 import sys
 from itertools import islice
 
+import pytest
 from conftest import checkout_env, run_main
 from hypothesis import given, settings
 from oracle import all_models
@@ -23,7 +24,11 @@ from logicmines.trace import (
     describe_clpfd,
     kanren_steps,
     trace,
+    traced,
 )
+from logicmines.trace import steps as steps_of
+
+BOARD = Board.from_text("1?? / ???")
 
 
 def solutions_along(steps: list[Step], board: Board) -> list[tuple[str, ...]]:
@@ -164,3 +169,41 @@ def test_a_digit_goal_is_made_only_when_the_search_reaches_it(monkeypatch):
     board = Board(("?1" * 100,) * 400)
     assert len(list(islice(kanren_steps(board), 5))) == 5
     assert 0 < len(made) <= 5
+
+
+@pytest.mark.parametrize(
+    ("args", "error", "words"),
+    [
+        # any name but "kanren" ran the clpfd trace
+        (
+            (BOARD, "prolog"),
+            ValueError,
+            "a trace is of kanren's search or clpfd's, not str 'prolog'",
+        ),
+        ((BOARD, None), ValueError, "a trace is of kanren's search or clpfd's, not NoneType None"),
+        # limit 0 showed a solution, then "stopped after 0 solutions"; -1 an IndexError
+        ((BOARD, "kanren", 0), ValueError, "limit must be at least 1, not 0"),
+        ((BOARD, "clpfd", -1), ValueError, "limit must be at least 1, not -1"),
+        ((BOARD, "kanren", 2.0), TypeError, "limit must be a whole number or None, not float 2.0"),
+        (("1??",), TypeError, "needs a Board (parse_board(text) reads one from its text)"),
+        # a blank beside a marked mine: the engines refuse it, the trace showed the mine safe
+        (
+            (Board.from_text("BM / EE"),),
+            ValueError,
+            "(0,0) shows a blank but touches 1 marked mine",
+        ),
+    ],
+)
+@pytest.mark.parametrize("call", [trace, steps_of, traced])
+def test_a_trace_checks_its_arguments_as_the_engines_questions_do(call, args, error, words):
+    with pytest.raises(error) as raised:
+        call(*args)
+    assert str(raised.value).startswith(f"{call.__name__}: {words}") or (
+        error is TypeError and str(raised.value).startswith(f"{call.__name__} {words}")
+    )
+
+
+@pytest.mark.parametrize("backend", ["kanren", "clpfd"])
+def test_a_trace_without_a_limit_goes_to_the_end_of_the_search(backend):
+    shown, cut, ended = traced(Board.from_text("1? / ??"), backend, None)
+    assert [step.kind for step in shown].count("solution") == 3 and ended and not cut
