@@ -11,15 +11,17 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+import numbers
 import signal
 import sys
 import time
 from collections.abc import Iterable, Iterator
+from fractions import Fraction
 from functools import partial
 from typing import TextIO
 
 from .backends import make_backend
-from .board import Cell, require_whole
+from .board import Cell, require_flag, require_whole
 from .bot import (
     DEFAULT,
     INGREDIENTS,
@@ -59,15 +61,21 @@ def game_seed(seed: int, index: int) -> int:
 
 
 def wilson(wins: int, games: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval for a win rate of `wins` out of `games` (0, 1 when no games)."""
+    """The Wilson score interval for a win rate of `wins` out of `games` (0, 1 when no games),
+    `z` standard deviations wide each way (Z95, 1.96: the 95 % interval)."""
+    require_whole("wilson", "wins", wins)
+    require_whole("wilson", "games", games)
+    if not (isinstance(z, numbers.Real) and not isinstance(z, bool) and 0 < z < math.inf):
+        raise ValueError(f"wilson: z must be a positive number of standard deviations, not {z!r}")
     if not 0 <= wins <= games:
         raise ValueError(f"wilson: wins must be from 0 to the games ({games}), not {wins}")
     if games == 0:
         return 0.0, 1.0
-    rate = wins / games
-    scale = 1 + z * z / games
-    centre = (rate + z * z / (2 * games)) / scale
-    half = z / scale * math.sqrt(rate * (1 - rate) / games + z * z / (4 * games * games))
+    # As fractions first: wins / games, a float division, overflows past 10**308 games.
+    rate, each = float(Fraction(wins, games)), float(Fraction(1, games))
+    scale = 1 + z * z * each
+    centre = (rate + z * z * each / 2) / scale
+    half = z / scale * math.sqrt(rate * (1 - rate) * each + z * z * each * each / 4)
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
@@ -107,9 +115,10 @@ def run_games(
     ingredients = _check_run(
         height, width, mines, rule, games, seed, workers, ingredients, backend, start
     )
+    require_flag("run_games", "trace", trace)  # "no" would be true
     return _games(
         height, width, mines, rule, games, seed, workers, scheduler, ingredients, backend, start,
-        bool(trace),
+        trace,
     )  # fmt: skip
 
 

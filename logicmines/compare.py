@@ -11,7 +11,7 @@ import time
 from dataclasses import dataclass, replace
 
 from .backends import REGISTRY, Backend, make_backend
-from .board import Board, Cell
+from .board import Board, Cell, shown_value
 from .engine import BackendUnavailable, EngineError, EngineTimeout, seconds_text
 
 # How an engine that gave no answer is described, by its status.
@@ -158,6 +158,14 @@ def compare(
     `mines` mines in all, when given), and whether all engines that answered agree: their
     verdict and count (`run_engine`), or with `forced` their verdict and forced cells
     (`run_forced`)."""
+    if isinstance(engines, str):  # "kanren" would be run letter by letter
+        raise TypeError(
+            f"compare: engines is a list of engine names, like ('kanren', 'clpfd'), not "
+            f"{shown_value(engines)}"
+        )
+    if engines is not None and not engines:
+        raise ValueError("compare: engines names none: None compares every engine")
     run = run_forced if forced else run_engine
-    outcomes = {name: run(name, board, timeout, mines) for name in engines or tuple(REGISTRY)}
+    names = tuple(REGISTRY) if engines is None else tuple(engines)
+    outcomes = {name: run(name, board, timeout, mines) for name in names}
     return outcomes, agreement(outcomes)[1]

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 from .analysis import Analysis
 from .backends import Backend, make_backend
-from .board import Board, Cell, require_cell, require_whole
+from .board import Board, Cell, require_cell, require_flag, require_whole, shown_value
 from .deal import DealError, Game, check_seed, check_size, deal, dealt_as
 from .parse import parse_boards
 from .reveal import reveal, status
@@ -191,7 +191,17 @@ class GameState:
         )
 
     def lay(self, game: Game) -> None:
-        """Lay the mines of `game` (from `deal_for`): the next click plays on them."""
+        """Lay the mines of `game` (from `deal_for`): the next click plays on them. TypeError for
+        what is no Game; GameError for a game dealt for another size or another total."""
+        if not isinstance(game, Game):
+            raise TypeError(f"lay needs a Game (deal_for makes one), not {shown_value(game)}")
+        board = game.board
+        if (board.height, board.width, game.mines) != (self.height, self.width, self.mines):
+            raise GameError(
+                f"lay: a {board.height}x{board.width} game of {plural(game.mines, 'mine')} "
+                f"cannot be laid on this {self.height}x{self.width} game of "
+                f"{plural(self.mines, 'mine')}"
+            )
         self.board = game.board
         self.dealt = True
         self.bbbv = board_stats(game.board).bbbv
@@ -223,6 +233,11 @@ class GameState:
         engine or an engine's name."""
         if isinstance(backend, str):
             backend = make_backend(backend)
+        elif not callable(getattr(backend, "analyze", None)):
+            raise TypeError(
+                "analyze needs an engine (get_backend makes one) or an engine's name, not "
+                f"{shown_value(backend)}"
+            )
         return backend.analyze(self.board, self.mines)
 
     def _on_board(self, cell: Cell) -> Cell:
@@ -266,8 +281,13 @@ def new_game(
     zero_start: bool = False,
     clock: Callable[[], float] = time.monotonic,
 ) -> GameState:
-    """A game not dealt yet; GameError when no first click could be dealt around."""
-    require_whole("new_game", "mines", mines)
+    """A game not dealt yet; GameError when no first click could be dealt around, TypeError
+    for an argument of the wrong kind (each checked here, not at the first click)."""
+    for argument, value in (("height", height), ("width", width), ("mines", mines)):
+        require_whole("new_game", argument, value)
+    require_whole("new_game", "seed", seed)
+    require_flag("new_game", "no_guess", no_guess)
+    require_flag("new_game", "zero_start", zero_start)
     try:
         check_size(height, width)
         check_seed(seed)

@@ -536,3 +536,14 @@ def board_cell(path: str, r: int, c: int) -> str:
     """What the board file shows at (r, c), counted from 0."""
     rows = [line for line in open(path, encoding="utf-8").read().splitlines() if line[:1] != "#"]
     return rows[r][c]
+
+
+def test_compare_called_from_python_refuses_one_name_as_a_string_and_an_empty_list():
+    board = Board.from_text("1?")
+    with pytest.raises(TypeError, match=r"^compare: engines is a list of engine names"):
+        compare_module.compare(board, 5, engines="kanren")  # was run letter by letter: 'k'
+    for nothing in ((), []):  # ran every engine
+        with pytest.raises(ValueError, match=r"^compare: engines names none"):
+            compare_module.compare(board, 5, engines=nothing)
+    outcomes, agree = compare_module.compare(board, 5, engines=["kanren"])
+    assert list(outcomes) == ["kanren"] and agree

@@ -645,3 +645,30 @@ def test_workers_beside_a_scheduler_is_refused_before_any_connection() -> None:
         "logicmines: error: autoplay: --workers K starts local processes, and --scheduler plays "
         "on the cluster's own workers: give one of them\n"
     )
+
+
+@pytest.mark.parametrize(
+    ("args", "error", "words"),
+    [
+        (("1", 4), TypeError, "wilson: wins must be a whole number, not str '1'"),
+        ((1.5, 4), TypeError, "wilson: wins must be a whole number, not float 1.5"),
+        ((1, 4, -1), ValueError, "wilson: z must be a positive number"),  # low above high
+        ((1, 4, math.nan), ValueError, "wilson: z must be a positive number"),  # (0, 1)
+    ],
+)
+def test_wilson_refuses_what_is_no_count_of_games_or_width(args, error, words):
+    with pytest.raises(error, match="^" + re.escape(words)):
+        wilson(*args)
+
+
+def test_wilson_takes_counts_past_what_a_float_holds():
+    # wins / games overflowed past 10**308 games
+    assert wilson(10**400, 10**400) == (1.0, 1.0)
+    low, high = wilson(10**400, 2 * 10**400)
+    assert low == pytest.approx(0.5) and high == pytest.approx(0.5)
+    assert wilson(12094, 30000) == pytest.approx((0.39760, 0.40870), abs=5e-6)
+
+
+def test_run_games_takes_trace_as_true_or_false_only():
+    with pytest.raises(TypeError, match=r"^run_games: trace must be True or False, not str 'no'"):
+        run_games(*BEGINNER, "safe", 1, trace="no")  # "no" was taken as true

@@ -1316,3 +1316,31 @@ print("not reached: the process ends at once")
     )
     assert done.returncode == 0 and "not reached" not in done.stdout, done
     assert time.monotonic() - start < 30, "the game waited for the engine's answer"
+
+
+@pytest.mark.parametrize(
+    ("make", "words"),
+    [
+        # each was taken, and every click after it failed in deal's words, or compared a str
+        (lambda: new_game(9.0, 9, 10), "new_game: height must be a whole number, not float 9.0"),
+        (lambda: new_game(9, "9", 10), "new_game: width must be a whole number, not str '9'"),
+        (lambda: new_game(9, 9, 10, seed=1.0), "new_game: seed must be a whole number"),
+        (lambda: new_game(9, 9, 10, no_guess="yes"), "new_game: no_guess must be True or False"),
+        (lambda: new_game(9, 9, 10, zero_start=1), "new_game: zero_start must be True or False"),
+        (lambda: new_game(9, 9, 10).lay(None), "lay needs a Game (deal_for makes one)"),
+        (lambda: new_game(9, 9, 10).analyze(None), "analyze needs an engine (get_backend"),
+    ],
+)
+def test_a_game_made_or_asked_with_the_wrong_kind_of_argument_is_a_type_error_at_once(make, words):
+    with pytest.raises(TypeError) as raised:
+        make()
+    assert str(raised.value).startswith(words)
+
+
+def test_a_deal_for_another_game_is_not_laid():
+    game = new_game(9, 9, 10)
+    with pytest.raises(GameError, match=r"^lay: a 5x5 game of 3 mines cannot be laid on this 9x9"):
+        game.lay(new_game(5, 5, 3).deal_for((0, 0)))
+    assert not game.dealt
+    game.lay(game.deal_for((4, 4)))
+    assert game.dealt and game.click((4, 4))
