@@ -39,8 +39,7 @@ from .parse import BoardSyntaxError, parse_boards
 from .problem import NoSolution
 from .resources import example_names, example_summary, example_text
 from .results import Verdict
-from .reveal import ClickTooLong, RevealError, exploded, parse_click, status
-from .reveal import _play as play_clicks
+from .reveal import ClickTooLong, RevealError, exploded, parse_click, play_clicks, status
 from .setter import PuzzleError, make_puzzle, puzzle_lines, puzzle_record
 from .solvable import SolvableError, check_game, solvable
 from .staging import Staged

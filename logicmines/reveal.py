@@ -125,12 +125,12 @@ def _reveal(board: Board, click: Cell, name: str) -> Board:
 
 def play(board: Board, clicks: Iterable[Cell]) -> Board:
     """The board after each click in turn; a click after the game is lost is an error."""
-    return _play(board, clicks, "play")
+    return play_clicks(board, clicks, "play")
 
 
-def _play(board: Board, clicks: Iterable[Cell], who: str) -> Board:
+def play_clicks(board: Board, clicks: Iterable[Cell], who: str) -> Board:
     """`play`, its refusals of the board naming the caller `who` (the command line's `reveal`
-    plays its clicks through it)."""
+    plays its clicks through it, named so)."""
     require_board(who, board, "game Board")
     one = is_cell(clicks)
     if one or not isinstance(clicks, Iterable) or isinstance(clicks, (str, bytes)):
