@@ -137,8 +137,8 @@ class Deadline:
 
     def __init__(self, who: str, seconds: float | None):
         self.who = who
-        self.seconds = valid_timeout(seconds)
-        self.ends = None if seconds is None else time.monotonic() + seconds
+        self.seconds = valid_timeout(seconds)  # a float, whatever number it was given as
+        self.ends = None if self.seconds is None else time.monotonic() + self.seconds
 
     def put_off(self, seconds: float) -> None:
         """Move the end `seconds` later: time that was not the engine's (a caller holding a

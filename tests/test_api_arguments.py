@@ -227,6 +227,10 @@ def test_a_time_limit_out_of_range_is_a_value_error():
 def test_a_time_limit_may_be_any_real_number_decimals_too(timeout):
     # Decimal, which is no numbers.Real, was a TypeError
     assert logicmines.get_backend("kanren", timeout=timeout).timeout == 2.5
+    # and every call that starts a clock of its own takes it too (float + Decimal is a TypeError)
+    assert not solvable(Board.from_text("EM / EE"), (1, 0), timeout=timeout).won
+    assert make_puzzle(3, 3, seed=1, timeout=timeout).board.height == 3
+    assert deal(5, 5, 3, timeout=timeout).board.height == 5
 
 
 def test_a_time_limit_set_on_an_engine_is_checked_as_when_it_is_made(engine):
