@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 
 from .backends import REGISTRY, Backend, make_backend
 from .board import Board, Cell, shown_value
-from .engine import BackendUnavailable, EngineError, EngineTimeout, seconds_text
+from .engine import BackendUnavailable, EngineError, EngineTimeout, seconds_text, valid_timeout
 
 # How an engine that gave no answer is described, by its status.
 OK, TIMEOUT, MISSING, ERROR = "ok", "timeout", "missing", "error"
@@ -96,6 +96,7 @@ def _verdict(count: int) -> str:
 def _timed(name: str, timeout: float | None, answer) -> Outcome:
     """`answer(backend, left)` by a new backend `name`, timed, within `timeout` seconds in all:
     `left()` is the time left of it (for a second question), or the reason there is none."""
+    timeout = valid_timeout(timeout)  # a float: a Decimal would not mix with the clock's
     start = time.perf_counter()
 
     def left() -> float | None:

@@ -322,7 +322,7 @@ def traced(
             clock.left()  # EngineTimeout once the time is up
             found.append(step)
     else:
-        found = clpfd_steps(board, wanted, most=MOST_STEPS + 1, timeout=timeout)
+        found = clpfd_steps(board, wanted, most=MOST_STEPS + 1, timeout=clock.seconds)
     solutions = [i for i, step in enumerate(found) if step.kind == "solution"]
     ended = len(found) <= MOST_STEPS and (limit is None or len(solutions) <= limit)
     if limit is not None and len(solutions) >= limit:

@@ -12,10 +12,12 @@ import pytest
 import logicmines
 from logicmines import Board, RevealError, parse_board, play, reveal, status
 from logicmines.backends import REGISTRY
+from logicmines.compare import compare
 from logicmines.deal import deal
 from logicmines.setter import make_puzzle
 from logicmines.solvable import solvable
 from logicmines.stats import board_stats
+from logicmines.trace import traced
 
 BOARD = parse_board("1??\n???")
 GAME = parse_board("EE\nEM")
@@ -231,6 +233,8 @@ def test_a_time_limit_may_be_any_real_number_decimals_too(timeout):
     assert not solvable(Board.from_text("EM / EE"), (1, 0), timeout=timeout).won
     assert make_puzzle(3, 3, seed=1, timeout=timeout).board.height == 3
     assert deal(5, 5, 3, timeout=timeout).board.height == 5
+    assert traced(Board.from_text("1?"), "clpfd", 2, timeout)[2]  # its timer thread raised
+    assert compare(Board.from_text("1?"), timeout, engines=["kanren"])[1]
 
 
 def test_a_time_limit_set_on_an_engine_is_checked_as_when_it_is_made(engine):
