@@ -61,7 +61,7 @@ class GameState:
     mines: int
     board: Board
     dealt: bool
-    seed: int = 0
+    seed: int | None = 0  # None: a loaded board that does not say which seed dealt it
     no_guess: bool = False
     zero_start: bool = False
     flags: set[Cell] = field(default_factory=set)
@@ -262,9 +262,10 @@ class GameState:
         dealt = dealt_as(self.no_guess, self.zero_start)
         first = self.first_click
         said_first = f", first click {first[0]},{first[1]}" if first is not None else ""
+        seed = "" if self.seed is None else f"seed {self.seed}, "  # none made up for it
         lines = [
             f"{_SAVED} {self.height}x{self.width}, {plural(self.mines, 'mine')}{dealt}, "
-            f"seed {self.seed}, {clicks}, {seconds} s{said_first}"
+            f"{seed}{clicks}, {seconds} s{said_first}"
         ]
         if self.flags:
             lines.append("# flags: " + " ".join(f"{r},{c}" for r, c in sorted(self.flags)))
@@ -330,7 +331,9 @@ def load_game(text: str, source: str, clock: Callable[[], float] = time.monotoni
     except StatsError as error:  # at the square at fault, when there is one
         raise GameError(f"{board.where(error.cell)}: {error}") from None
     mines = sum(row.count("M") + row.count("X") for row in board.rows)
-    game = GameState(board.height, board.width, mines, board, True, clock=clock, bbbv=bbbv)
+    game = GameState(
+        board.height, board.width, mines, board, True, seed=None, clock=clock, bbbv=bbbv
+    )  # the seed, when the file says it, is read below
     for number, line in enumerate(text.splitlines(), start=1):
         if line.startswith(_SAVED):
             _read_counters(game, line, f"{source}:{number}")

@@ -437,8 +437,9 @@ class PlayApp(App[None]):
         first = state.first_click
         if first is not None:  # a loaded game: only that click is sure to be safe (or no guess)
             start = f"first click {click(first)}, under the cursor: the mines were laid for it"
+        seed = "" if state.seed is None else f", seed {state.seed}"
         self.say(
-            f"{state.height}x{state.width}, {plural(state.mines, 'mine')}, seed {state.seed}"
+            f"{state.height}x{state.width}, {plural(state.mines, 'mine')}{seed}"
             f"{said}: {start}; h hints, ? keys, q quit"
         )
 
@@ -564,7 +565,7 @@ class PlayApp(App[None]):
             blown = exploded(state.board)
             self.say(
                 f"Boom: the mine at {click(blown)} went off ({state.seconds():.1f} s). "
-                "* mines, x wrong flags; n new game, q quit",
+                "* mines, x wrong flags; n new game, s save, q quit",
                 "lost",
             )
         elif self.hints:
@@ -580,7 +581,9 @@ class PlayApp(App[None]):
         if self.dealing:
             return
         old = self.state
-        seed = (old.seed + 1) % 2**64  # a session from --seed S plays S, S+1, ...: replayable
+        # a session from --seed S plays S, S+1, ...: replayable; after a board of no known seed,
+        # a seed of its own, as a session started without --seed
+        seed = secrets.randbelow(2**32) if old.seed is None else (old.seed + 1) % 2**64
         self.state = new_game(
             old.height,
             old.width,
@@ -610,7 +613,8 @@ class PlayApp(App[None]):
         if self.chosen_file is not None:
             return self.chosen_file
         state = self.state
-        return Path(f"logicmines-{state.height}x{state.width}-seed{state.seed}.txt")
+        seed = "" if state.seed is None else f"-seed{state.seed}"
+        return Path(f"logicmines-{state.height}x{state.width}{seed}.txt")
 
     def action_save(self) -> None:
         if self.dealing:
@@ -639,6 +643,10 @@ class PlayApp(App[None]):
             self.say("the game is over: n for a new one")
         elif not self.state.dealt:
             self.say(self._hints_wait())
+        elif (first := self.state.first_click) is not None:  # as good as a first click to come
+            self.say(
+                f"hints after the first click: {click(first)} is safe, the mines were laid for it"
+            )
         else:
             self.say("thinking ...")
             self._ask_engine()

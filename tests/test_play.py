@@ -313,6 +313,7 @@ async def test_losing_shows_every_mine(tmp_path):
         assert face(app, (0, 2)) == " F "
         assert face(app, (0, 1)) == " * " and face(app, (3, 4)) == " * "
         assert message(app).startswith("Boom: the mine at 2,3 went off (")
+        assert message(app).endswith("n new game, s save, q quit")  # s saves a lost game too
         await click(pilot, app, (0, 4))  # the game is over: nothing more opens
         assert face(app, (0, 4)) == " . "
 
@@ -567,6 +568,12 @@ async def test_a_loaded_game_starts_with_the_cursor_on_the_first_click_it_was_de
             "9x9, 10 mines, seed 3 (no guess, zero start): first click 0,0, under the cursor: "
             "the mines were laid for it; h hints, ? keys, q quit"
         )
+        await pilot.press("h")  # no chance of 12 % at 0,0: the mines were laid for it
+        assert message(app) == (
+            "hints after the first click: 0,0 is safe, the mines were laid for it"
+        )
+        assert app.analysis is None
+        await pilot.press("h")
         await pilot.press("s")  # before the first click the saved game keeps it
         assert loaded(app.save_to.read_text()).first_click == (0, 0)
         await pilot.press("space")
@@ -605,6 +612,24 @@ def test_a_game_board_without_saved_lines_loads(tmp_path):
     assert (game.mines, game.clicks, game.flags, game.status) == (1, 0, set(), "playing")
     game.click((3, 0))
     assert game.board.rows == ("B1E1B", "B1M1B", "B111B", "BBBBB")
+
+
+@played
+async def test_a_board_that_names_no_seed_is_given_none(tmp_path):
+    # it said "seed 0", saved "seed 0" into the file, and n dealt "seed 1"
+    app = app_for(loaded(MIDGAME), tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.state.seed is None
+        assert message(app).startswith("4x5, 4 mines: go on")
+        await pilot.press("s")
+        saved = app.save_to.read_text()
+        assert (
+            saved.startswith("# logicmines play: 4x5, 4 mines, 0 clicks, ") and "seed" not in saved
+        )
+        assert loaded(saved).seed is None
+        await pilot.press("n")
+        assert app.state.seed is not None and not app.state.dealt  # a seed of its own
 
 
 @played
