@@ -162,7 +162,10 @@ def deal(
     require_callable("deal", "progress", progress)
     check_size(height, width)
     check_seed(seed)
-    valid_timeout(timeout, "deal")  # refused even where no limit is read (no mine moved)
+    try:  # refused even where no limit is read (no mine moved); a TypeError stays one
+        valid_timeout(timeout, "deal")
+    except ValueError as error:
+        raise DealError(str(error)) from None
     first = (height // 2, width // 2) if first is None else tuple(first)
     kept = _kept_clear(height, width, mines, first, zero_start)
     draw = Draw(seed)

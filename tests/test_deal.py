@@ -223,7 +223,7 @@ def test_what_cannot_be_dealt_is_one_clear_error(call, message):
         (lambda: parse_size(16), TypeError, "parse_size needs a size as text, like '16x30'"),
         (lambda: parse_size(None), TypeError, "not None"),
         # the limit is checked though a deal that moves no mine never reads it
-        (lambda: deal(5, 5, 3, timeout=-1), ValueError, "a timeout is a positive number"),
+        (lambda: deal(5, 5, 3, timeout=-1), DealError, "a timeout is a positive number"),
         (lambda: deal(5, 5, 3, timeout="1"), TypeError, "a timeout is a number of seconds"),
         # a flag by its truth would read "no" as yes
         (lambda: deal(3, 3, 1, no_guess="no"), TypeError, "deal: no_guess must be True or False"),

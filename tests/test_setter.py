@@ -195,7 +195,7 @@ def test_no_progress_line_where_stderr_is_not_a_terminal():
     ("timeout", "error", "said"),
     [
         ("5", TypeError, "make_puzzle: a timeout is a number of seconds or None, not str '5'"),
-        (0, ValueError, "make_puzzle: a timeout is a positive number of seconds"),
+        (0, PuzzleError, "make_puzzle: a timeout is a positive number of seconds"),
     ],
 )
 def test_a_bad_timeout_names_the_function_given_it(timeout, error, said):
