@@ -467,6 +467,10 @@ def outcome_record(outcome: Outcome) -> dict[str, object]:
     return record
 
 
+# The stretch of time over which generate puzzle's progress line measures its pace.
+PACE_SECONDS = 10.0
+
+
 class MakingProgress:
     """`generate puzzle`'s progress on a terminal, one line rewritten in place: the cells weighed
     so far, their rate and the time left. Nothing for a making done within `quiet` seconds (the
@@ -479,7 +483,7 @@ class MakingProgress:
         self.quiet, self.shown, self.open = quiet, None, False
         self.live = is_terminal(stream)
         self.lock = threading.Lock()  # DealingProgress draws from a second thread too
-        self.last: tuple[float, int] | None = None  # (when, done) at the line drawn last
+        self.drawn: list[tuple[float, int]] = [(self.start, 0)]  # (when, done) of each line
 
     def __call__(self, done: int, cells: int) -> None:
         if not self.live:
@@ -492,17 +496,27 @@ class MakingProgress:
         self.open = True
 
     def line(self, done: int, cells: int, elapsed: float) -> str:
-        rate = done / max(elapsed, 1e-9)
-        # The time left, at the pace of the last stretch: later cells cost more than the first
-        # (more of the board is hidden), so the pace since the start promised too little.
+        # The rate and the time left at the pace of the last PACE_SECONDS or more: later cells
+        # cost more than the first (more of the board is hidden), so the pace since the start
+        # promised too little; and over the half second since the line before, the time left of
+        # a --minimal making swung from 2 min to 47 s, 3 min and 7 min, as a few cells there take
+        # a search of the whole board.
         now = self.start + elapsed
-        when, before = self.last or (self.start, 0)
-        pace = (done - before) / (now - when) if now > when else 0
-        self.last = (now, done)
-        left = (cells - done) / (pace or rate) if pace or rate else 0.0
+        first = next(
+            (
+                i
+                for i in range(len(self.drawn) - 1, -1, -1)
+                if now - self.drawn[i][0] >= PACE_SECONDS
+            ),
+            0,
+        )
+        when, before = self.drawn[first]
+        self.drawn = [*self.drawn[first:], (now, done)]  # what a later line may measure from
+        pace = (done - before) / (now - when) if now > when else 0.0
+        left = (cells - done) / pace if pace else 0.0
         return (
             f"generate puzzle: {grouped(done)} of {grouped(cells)} cells weighed, "
-            f"{rate:,.0f} a second, about {_duration(left, up=True)} left"
+            f"{pace:,.0f} a second, about {_duration(left, up=True)} left"
         )
 
     def end(self) -> None:

@@ -171,6 +171,27 @@ def test_the_progress_line_waits_a_second_is_rewritten_in_place_and_erased_at_th
     assert screen.getvalue().count("\r") == 3
 
 
+def test_the_pace_is_that_of_ten_seconds_or_more_not_of_the_last_half_second():
+    # a --minimal making checks a few cells against the whole board: over half a second the
+    # time left swung from minutes to seconds and back
+    now = [0.0]
+    screen = _Terminal()
+    progress = MakingProgress(screen, clock=lambda: now[0])
+    for when, done in ((2.0, 400), (12.0, 1400), (12.6, 1410)):
+        now[0] = when
+        progress(done, 10_000)
+    # since 2.0 (the last line 10 s old or more): 1,010 cells in 10.6 s, not 10 in 0.6 s
+    assert screen.getvalue().endswith(
+        "1,410 of 10,000 cells weighed, 95 a second, about 2 min left\x1b[K"
+    )
+    now[0] = 22.7
+    progress(2410, 10_000)  # since 12.6: 1,000 cells in 10.1 s
+    assert screen.getvalue().endswith(
+        "2,410 of 10,000 cells weighed, 99 a second, about 77 s left\x1b[K"
+    )
+    assert len(progress.drawn) <= 3  # older lines are let go
+
+
 def test_the_time_left_is_rounded_up():
     now = [0.0]
     screen = _Terminal()
