@@ -214,7 +214,7 @@ search(Rows, Total, Orders, Count, Found) :-
     search(Rows, Total, Orders, Count, Found, none).
 
 %   search(+Rows, +Total, +Orders, +Count, :Found, :Split): the same, with one more way among the
-%   turns when Total is an integer: Split, a goal that finds the solutions itself (split_boards/6,
+%   turns when Total is an integer: Split, a goal that finds the solutions itself (split_boards/4,
 %   which a total at the edge of the range needs; none: no such way).
 search(Rows, Total, [Local|_], infinite, Found, _) :-
     !,
@@ -386,9 +386,9 @@ board_models_with_mines(Rows, Mines, Limit, SolvedRows) :-
 
 models(Rows, Total, Limit, SolvedRows) :-
     solution_limit(Limit, Count),
-    (   board_posted(Rows, Total, Mines, Orders, Digits, Sums),
+    (   board_posted(Rows, Total, Mines, Orders),
         search(Rows, Total, Orders, Count, solved_boards(Mines, Count, SolvedRows),
-               split_boards(Mines, Digits, Sums, Total, Count, SolvedRows))
+               split_boards(Rows, Total, Count, SolvedRows))
     ->  true
     ;   SolvedRows = []
     ).
@@ -1141,16 +1141,20 @@ split_range(Vars, Sums, Fewest-Most) :-
     min_list(Fewests, Fewest),
     max_list(Mosts, Most).
 
-%   split_boards(+Mines, +Digits, +Sums, +Total, +Count, -SolvedRows): the first Count solved
-%   boards with Total mines, of the board posted as Mines (board_posted/6 with that Total), found
-%   by splitting as split_range/3 finds a range, with the mines to place shared out among the
+%   split_boards(+Rows, +Total, +Count, -SolvedRows): the first Count solved boards of Rows with
+%   Total mines, found by splitting as split_range/3 finds a range, with the mines to place
+%   shared out among the
 %   parts by their ranges: a total at an end of the range, or next to it, leaves each part no
 %   choice but its own fewest or most mines, which labeling with the total posted, a sum of
 %   every cell, finds only by trying the parts' placements together. On an Expert mid-game
 %   (midgame(16, 30, 99, 1)), whose solutions hold 79 to 153 mines, labeling found none with 79,
 %   152 or 153 in 60 s, and this finds two in 0.1 s. Each solution is found once: a part's
-%   count and the values of the cells split on tell it apart.
-split_boards(Mines, Digits, Sums, Total, Count, SolvedRows) :-
+%   count and the values of the cells split on tell it apart. The board is posted here without
+%   its total, which the sharing out makes exact: a part's range is then the part's own,
+%   whatever the rest of the board (range_known/3 keeps it by the part alone), where the
+%   total's sum would narrow it by what is set elsewhere.
+split_boards(Rows, Total, Count, SolvedRows) :-
+    board_posted(Rows, any, Mines, _, Digits, Sums),
     foldl(row_places, Mines, 0, _),
     append(Mines, Cells),
     include(integer, Cells, Known),
@@ -1167,12 +1171,12 @@ split_boards(Mines, Digits, Sums, Total, Count, SolvedRows) :-
                        retractall(range_known(_, _, _))).
 
 %   split_models_with_mines(+Rows, +Mines, +Limit, -SolvedRows): as board_models_with_mines/4,
-%   by split_boards/6 alone (no labeling way beside it), for the tests to check it against
+%   by split_boards/4 alone (no labeling way beside it), for the tests to check it against
 %   plain enumeration on boards where labeling would answer first.
 split_models_with_mines(Rows, Mines, Limit, SolvedRows) :-
     solution_limit(Limit, Count),
-    (   board_posted(Rows, Mines, Posted, _, Digits, Sums)
-    ->  split_boards(Posted, Digits, Sums, Mines, Count, SolvedRows)
+    (   split_boards(Rows, Mines, Count, Found)
+    ->  SolvedRows = Found
     ;   SolvedRows = []
     ).
 
@@ -1220,7 +1224,7 @@ parts_holding([ranged(Vars, Sums, Fewest, Most)|Ranged], Mines) :-
     parts_holding(Ranged, Rest).
 
 %   part_holding(+Vars, +Sums, +Mines): the cells Vars of one part (some of them set by now, by
-%   propagation from the other parts' cells through the total) hold Mines: once it is within
+%   propagation from the cells split on) hold Mines: once it is within
 %   the part's range, its middle cell (middle_cell/2) takes each value and the cells left, in
 %   parts again, share out what remains.
 part_holding(Vars, Sums, Mines) :-
