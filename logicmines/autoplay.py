@@ -208,11 +208,13 @@ class _Progress:
         self.start = self.shown = time.monotonic()
         self.live = is_terminal(stream)
         self.open = False  # a live line written and not yet ended
+        self.noted = False  # that line is a note, not the games' progress
 
     def end(self) -> None:
-        """End the live line, so that a message after it starts a line of its own."""
+        """End the live line, so that a message after it starts a line of its own; a note
+        (`note`), said while waiting, is erased instead: it no longer holds."""
         if self.open:
-            self._write("\n")
+            self._write("\r\x1b[K" if self.noted else "\n")
             self.open = False
 
     def make_room(self, out: TextIO) -> None:
@@ -228,7 +230,7 @@ class _Progress:
         reached), replaced by the first update."""
         if self.live:
             self._write("\r" + text + "\x1b[K")
-            self.open = True
+            self.open = self.noted = True
 
     def update(self, done: int, wins: int, final: bool = False) -> None:
         now = time.monotonic()
@@ -243,6 +245,7 @@ class _Progress:
             f"95 % {100 * low:.1f}-{100 * high:.1f}), {rate:.2f} games/s, ETA {eta:.0f} s"
         )
         self._write("\r" + line + "\x1b[K" + ("\n" if final else ""))  # [K: the rest erased
+        self.noted = False
         self.open = self.live and not final
 
     def _write(self, text: str) -> None:
@@ -281,6 +284,7 @@ def run_autoplay(
     JSON, as each game's `guessed`. `ingredients`: the bot's (None: all, `bot.DEFAULT`)."""
     out, err = out or sys.stdout, err or sys.stderr
     ingredients = checked_ingredients("run_autoplay", ingredients)  # a TypeError: a caller's slip
+    progress = _Progress(games, err)  # nothing is drawn before the first game, or a note
     try:
         height, width, mines = _settings(size, mines, rules, games, seed, workers)
         if start < 0:
@@ -294,7 +298,6 @@ def run_autoplay(
             )
         make_backend(backend)  # an unknown or missing engine is said here, not in a worker
         outcomes: list[Outcome] = []
-        progress = _Progress(games, err)
         if isinstance(scheduler, str):
             progress.note(f"connecting to the Dask scheduler at {scheduler} ...")
         began = time.perf_counter()
@@ -338,6 +341,7 @@ def run_autoplay(
     except BrokenPipeError:
         raise  # the reader went away (| head): the command ends quietly, status 141
     except (DealError, ValueError, OSError, BackendUnavailable) as failure:
+        progress.end()  # the line that said it was connecting, on a terminal
         err.write(error_line(f"autoplay: {failure}") + "\n")
         return 2
     record = summary(outcomes, time.perf_counter() - began)

@@ -29,6 +29,11 @@ from logicmines.deal import DealError, deal
 BEGINNER = (9, 9, 10)
 
 
+class Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
 def test_wilson_interval_of_no_wins_in_ten() -> None:
     # With no wins the lower bound is 0 and the upper one is z^2 / (n + z^2).
     low, high = wilson(0, 10)
@@ -91,12 +96,16 @@ def test_a_dask_local_cluster_gives_the_same_results_as_one_worker() -> None:
     assert err.getvalue().startswith(said)
 
 
-def test_a_scheduler_not_there_is_one_line_that_asks_whether_one_runs() -> None:
-    err = io.StringIO()
+@pytest.mark.parametrize("screen", [io.StringIO, Terminal])
+def test_a_scheduler_not_there_is_one_line_that_asks_whether_one_runs(screen) -> None:
+    err = screen()
     with dask.config.set({"distributed.comm.timeouts.connect": "1s"}):  # not Dask's 30 s
         status = run_autoplay("beginner", games=1, scheduler="tcp://127.0.0.1:9", err=err)
     assert status == 2
     line = err.getvalue()
+    if screen is Terminal:  # the line that said it was connecting is erased first
+        said, line = line.split("\r\x1b[K")
+        assert said == "\rconnecting to the Dask scheduler at tcp://127.0.0.1:9 ...\x1b[K"
     assert line.startswith("logicmines: error: autoplay: --scheduler tcp://127.0.0.1:9: ")
     assert line.endswith(
         "(is a Dask scheduler running there? `dask scheduler` prints its address)\n"
@@ -119,11 +128,6 @@ def test_json_lines_then_a_summary() -> None:
     assert summary["interval"] == pytest.approx(list(wilson(wins, 4)))
     assert summary["guesses_per_game"] == sum(g["guesses"] for g in games) / 4
     assert err.getvalue() == ""  # progress is for a terminal: into a file or a pipe, nothing
-
-
-class Terminal(io.StringIO):
-    def isatty(self) -> bool:
-        return True
 
 
 def test_progress_on_a_terminal_is_one_line_rewritten_and_ended() -> None:
