@@ -348,6 +348,9 @@ def _unexpected_character(ch: str, allowed: set[str]) -> str:
     return f"unexpected {_show(ch)}; {_cell_help(ch)}"
 
 
+_WORD = re.compile(r"[a-z]{2,}")  # a word where a cell should be, quoted whole
+
+
 def _unexpected_text(text: str, pos: int, allowed: set[str]) -> str:
     """What to say about the character at `pos`, which no terminal allowed here begins with: as
     _unexpected_character says it, but a word (`extra`, `none`) is quoted whole, without the
@@ -355,7 +358,9 @@ def _unexpected_text(text: str, pos: int, allowed: set[str]) -> str:
     ch = text[pos : pos + 1] or " "
     if ch == "#" or allowed & _BRACKET_TERMINALS:  # a comment, or inside brackets: as it was
         return _unexpected_character(ch, allowed)
-    word = re.match(r"[a-z]{2,}", text[pos : pos + 41])
+    word = _WORD.match(text, pos)
+    if word is not None and not set(word.group()) - set("embfx"):
+        word = None  # a row typed small (`emmb`): its first letter draws the capitals hint
     after = _after_brackets(text, pos)
     if word is None and not after:
         return _unexpected_character(ch, allowed)

@@ -319,6 +319,19 @@ AFTER = "after a bracketed board; a board ends at its last ']'"
     [
         ("EM extra\n", 1, 4, f"unexpected 'extra'; {CELL_HELP}"),  # not 'E', not 'e'
         ("12\nnone\n", 2, 1, f"unexpected 'none'; {CELL_HELP}"),
+        # a row typed small keeps the hint, whatever line it is on
+        (
+            "EE\nemmb\n",
+            2,
+            1,
+            f"unexpected 'e'; {CELL_HELP}; the letters are capitals ('E', not 'e')",
+        ),
+        (
+            "EE\n" + "a" * 50 + "\n",
+            2,
+            1,
+            f"unexpected '{'a' * 40}'... (50 characters); {CELL_HELP}",
+        ),
         ('[["E","M"]] extra\n', 1, 13, f"unexpected 'extra' {AFTER}"),
         ('[["E","M"]]  y\n', 1, 14, f"unexpected 'y' {AFTER}"),
         (
