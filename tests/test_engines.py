@@ -47,11 +47,14 @@ def test_each_backend_past_its_timeout_says_so_in_one_line_and_answers_the_other
 
 @pytest.mark.parametrize(("name", "program"), [("reference", "reference"), ("gprolog", "original")])
 @pytest.mark.parametrize("mines", [None, 1])
-def test_the_programs_that_collect_every_solution_say_so_when_they_give_up(name, program, mines):
+@pytest.mark.parametrize("command", ["count", "analyze"])
+def test_the_programs_that_collect_every_solution_say_so_when_they_give_up(
+    name, program, mines, command
+):
     # gprolog said only that it gave up; with a total, 20 solutions of 2**20 in a 4x5 game,
     # neither said that every solution is collected first
     total = [] if mines is None else ["--mines", str(mines)]
-    run = run_main(["count", "--backend", name, "--timeout", "1", *total], stdin="EEEEE\n" * 4)
+    run = run_main([command, "--backend", name, "--timeout", "1", *total], stdin="EEEEE\n" * 4)
     assert run.status == 3
     kept = "" if mines is None else " (those with 1 mine picked out afterwards)"
     assert run.err.endswith(

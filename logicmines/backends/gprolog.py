@@ -83,7 +83,15 @@ class GprologBackend:
     def analyze(self, board: Board, mines: int | None = None) -> Analysis:
         """Probabilities by plain enumeration of every m/2 model (small boards only)."""
         puzzle = board.as_puzzle()
-        return from_models(puzzle, list(self.solutions(puzzle)), mines, _NO_MODEL)
+        try:
+            models = list(self.solutions(puzzle))  # all of them: the total is applied after
+        except EngineTimeout as late:
+            if mines is None:
+                raise
+            raise EngineTimeout(
+                self.name, late.seconds, collects_every("the original program", mines)
+            ) from None
+        return from_models(puzzle, models, mines, _NO_MODEL)
 
     def _with_mines(self, puzzle: Board, mines: int) -> list[tuple[str, ...]]:
         solved = self._answer(puzzle, -1, mines).solved

@@ -331,7 +331,15 @@ class ReferenceBackend:
     def analyze(self, board: Board, mines: int | None = None) -> Analysis:
         """Probabilities by plain enumeration of every m/2 model (small boards only)."""
         puzzle = board.as_puzzle()
-        return from_models(puzzle, list(self.solutions(puzzle)), mines, _NO_MODEL)
+        try:
+            models = list(self.solutions(puzzle))  # all of them: the total is applied after
+        except EngineTimeout as late:
+            if mines is None:
+                raise
+            raise EngineTimeout(
+                self.name, late.seconds, collects_every("the reference program", mines)
+            ) from None
+        return from_models(puzzle, models, mines, _NO_MODEL)
 
     def solutions(
         self, board: Board, limit: int | None = None, mines: int | None = None
