@@ -21,7 +21,7 @@ from .board import Board, contradiction
 from .bot import INGREDIENTS
 from .compare import TIMEOUT, compare, warm_up
 from .deal import PRESETS, DealError, check_seed, deal, game_lines, game_record, parse_size
-from .engine import LONGEST, EngineTimeout, valid_timeout
+from .engine import LONGEST, TRACED, EngineTimeout, valid_timeout
 from .files import (
     MAX_INPUT,
     MAX_INPUT_VARIABLE,
@@ -310,9 +310,6 @@ def _trace(commands) -> None:
         metavar="FILE",
         help="also draw the search tree as SVG (board N>1 of a file: out.svg gives out-N.svg)",
     )
-
-
-TRACED = ("kanren", "clpfd")
 
 
 def _autoplay(commands) -> None:

@@ -54,6 +54,10 @@ class EngineTimeout(EngineError):
         return type(self), (self.who, self.seconds, self.advice)
 
 
+# The engines whose search `trace` shows step by step (trace.py; the command line's choices).
+TRACED = ("kanren", "clpfd")
+
+
 def collects_every(program: str, mines: int | None = None) -> str:
     """The advice of a timeout of the original program (`program`: as the message names it),
     which collects every solution before it answers; with a total, every solution still, those

@@ -32,7 +32,14 @@ from unification.utils import transitive_get as walk
 from .backends.arguments import check_count
 from .backends.kanren import _term, counto, mineso
 from .board import Board, Cell, contradiction, require_board, shown_value
-from .engine import BackendUnavailable, Deadline, EngineError, EngineTimeout
+from .engine import (
+    TRACED,
+    BackendUnavailable,
+    Deadline,
+    EngineError,
+    EngineTimeout,
+    valid_timeout,
+)
 from .resources import data_path
 from .words import plural
 
@@ -226,6 +233,7 @@ def clpfd_steps(
     propagation settles after it, and the choices that fail. With `most`, SWI-Prolog is stopped
     once it has said that many steps (a search that fails often can say a great many); past
     `timeout` seconds, it is stopped and EngineTimeout raised."""
+    timeout = valid_timeout(timeout, "clpfd_steps")  # a float, as threading.Timer takes it
     puzzle = board.as_puzzle()
     rows = "[" + ", ".join("`" + row + "`" for row in puzzle.rows) + "]"
     goal = f"trace_board({rows}, {'inf' if limit is None else int(limit)})"  # inf: every one
@@ -328,9 +336,6 @@ def traced(
     if limit is not None and len(solutions) >= limit:
         found = found[: solutions[limit - 1] + 1]
     return found[:MOST_STEPS], len(found) > MOST_STEPS, ended
-
-
-TRACED = ("kanren", "clpfd")  # the searches a trace can show
 
 
 def _check_trace(who: str, board: object, backend: object, limit: object) -> None:
