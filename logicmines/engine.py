@@ -69,6 +69,18 @@ def collects_every(program: str, mines: int | None = None) -> str:
     )
 
 
+def every_model(who: str, program: str, mines: int | None, listing: Callable[[], list]) -> list:
+    """`listing()`, the list of every solution of one of the original programs (`program`, as
+    collects_every names it, run by the engine `who`), to which a total `mines` is applied
+    afterwards: out of time, its EngineTimeout says so."""
+    try:
+        return listing()
+    except EngineTimeout as late:
+        if mines is None:
+            raise
+        raise EngineTimeout(who, late.seconds, collects_every(program, mines)) from None
+
+
 @dataclass(frozen=True)
 class Piece:
     """A small system the engines solve: bounded whole numbers with exact sums.

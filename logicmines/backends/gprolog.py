@@ -14,7 +14,14 @@ from collections.abc import Iterator
 from .. import gprolog
 from ..analysis import Analysis, from_models
 from ..board import Board
-from ..engine import BackendUnavailable, EngineError, EngineTimeout, TimeLimit, collects_every
+from ..engine import (
+    BackendUnavailable,
+    EngineError,
+    EngineTimeout,
+    TimeLimit,
+    collects_every,
+    every_model,
+)
 from ..results import CheckResult, Verdict
 from ..words import plural
 from .arguments import checks_arguments
@@ -83,14 +90,10 @@ class GprologBackend:
     def analyze(self, board: Board, mines: int | None = None) -> Analysis:
         """Probabilities by plain enumeration of every m/2 model (small boards only)."""
         puzzle = board.as_puzzle()
-        try:
-            models = list(self.solutions(puzzle))  # all of them: the total is applied after
-        except EngineTimeout as late:
-            if mines is None:
-                raise
-            raise EngineTimeout(
-                self.name, late.seconds, collects_every("the original program", mines)
-            ) from None
+        # all of them: the total is applied after
+        models = every_model(
+            self.name, "the original program", mines, lambda: list(self.solutions(puzzle))
+        )
         return from_models(puzzle, models, mines, _NO_MODEL)
 
     def _with_mines(self, puzzle: Board, mines: int) -> list[tuple[str, ...]]:

@@ -24,7 +24,7 @@ from contextlib import contextmanager
 
 from ..analysis import Analysis, from_models
 from ..board import Board
-from ..engine import USE_KANREN, Model, Piece, TimeLimit, collects_every
+from ..engine import USE_KANREN, Model, Piece, TimeLimit, collects_every, every_model
 from ..results import CheckResult, Verdict
 from ..words import plural
 from . import BackendUnavailable, EngineError, EngineTimeout
@@ -331,14 +331,10 @@ class ReferenceBackend:
     def analyze(self, board: Board, mines: int | None = None) -> Analysis:
         """Probabilities by plain enumeration of every m/2 model (small boards only)."""
         puzzle = board.as_puzzle()
-        try:
-            models = list(self.solutions(puzzle))  # all of them: the total is applied after
-        except EngineTimeout as late:
-            if mines is None:
-                raise
-            raise EngineTimeout(
-                self.name, late.seconds, collects_every("the reference program", mines)
-            ) from None
+        # all of them: the total is applied after
+        models = every_model(
+            self.name, "the reference program", mines, lambda: list(self.solutions(puzzle))
+        )
         return from_models(puzzle, models, mines, _NO_MODEL)
 
     def solutions(
