@@ -980,7 +980,7 @@ def run_compare(boards: list[Board], args: argparse.Namespace, out: Out) -> int:
         )
         if not agree:
             status_code = 1
-        out.comparison(index, board, outcomes)
+        out.comparison(index, board, outcomes, forced=args.forced)
         late = [name for name, outcome in outcomes.items() if outcome.status == TIMEOUT]
         if any(outcome.answered for outcome in outcomes.values()):
             continue

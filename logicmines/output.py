@@ -244,7 +244,10 @@ class Out:
             self._draw_analysis(analysis, lost)
         self.line()
 
-    def comparison(self, index: int, board: Board, outcomes: dict[str, Outcome]) -> None:
+    def comparison(
+        self, index: int, board: Board, outcomes: dict[str, Outcome], forced: bool = False
+    ) -> None:
+        """compare's answer for a board: the engines' outcomes (`forced`: from run_forced)."""
         answered, agree = agreement(outcomes)
         if self.json:
             engines = {name: outcome_record(outcome) for name, outcome in outcomes.items()}
@@ -252,7 +255,10 @@ class Out:
             self.record(board=index + 1, engines=engines, agree=agree if answered else None)
             return
         self.line(f"{title(index, board)}: {self._agreement(answered, len(outcomes), agree)}")
-        self._draw_comparison(outcomes)
+        if forced:
+            self._draw_forced(outcomes)
+        else:
+            self._draw_comparison(outcomes)
         self.line()
 
     def timeout(self, index: int, board: Board, error: EngineTimeout) -> str:
@@ -329,9 +335,6 @@ class Out:
         count stands in short in the table however long, so that the table stays narrow; with
         --exact, each count written short is then given whole below it, once for the engines
         that share it."""
-        if any(o.answered and o.safe is not None for o in outcomes.values()):
-            self._draw_forced(outcomes)
-            return
         counts = {name: number(o.count) for name, o in outcomes.items() if o.answered}
         width = max([len("count"), *map(len, counts.values())])
         self.line(f"  {'engine':<10} {'verdict':<9} {'count':>{width}} {'seconds':>9}")

@@ -444,6 +444,15 @@ def test_compare_forced_says_which_engines_gave_which_cells_when_they_disagree(m
     assert "  a mine in every solution (kanren): none\n" in run.out
 
 
+def test_compare_forced_keeps_its_columns_when_no_engine_answers(monkeypatch):
+    # the table fell back to the count's columns
+    late = Outcome(seconds=1.0, error="> timeout (1 s)", status=compare_module.TIMEOUT)
+    monkeypatch.setattr(compare_module, "run_forced", lambda *args: late)
+    run = run_main(["compare", "--forced", "--engines", "kanren,clpfd"], stdin="1?\n??\n")
+    assert run.status == 3
+    assert run.out.splitlines()[1].split() == ["engine", "verdict", "safe", "mines", "seconds"]
+
+
 def test_compare_suggests_forced_when_an_engine_cannot_list_the_solutions_in_time():
     run = run_main(
         ["compare", "--engines", "kanren,gprolog", "--timeout", "0.5"], stdin="EEEEE\n" * 4
