@@ -29,9 +29,9 @@ from pathlib import Path
 from unification import isvar
 from unification.utils import transitive_get as walk
 
-from .backends.arguments import check_count
+from .backends.arguments import check_board, check_count
 from .backends.kanren import _term, counto, mineso
-from .board import Board, Cell, contradiction, require_board, shown_value
+from .board import Board, Cell, shown_value
 from .engine import (
     TRACED,
     BackendUnavailable,
@@ -342,10 +342,7 @@ def _check_trace(who: str, board: object, backend: object, limit: object) -> Non
     """What the engines' questions check of their arguments (backends.arguments), for a trace:
     a Board whose marked mines do not contradict its digits, a search there is a trace of, a
     limit of at least one solution (None: all)."""
-    require_board(who, board)
-    found = contradiction(board)  # the search forgets the M squares, as the engines do
-    if found is not None:
-        raise ValueError(f"{who}: {found[1]}")
+    check_board(who, board)  # the search forgets the M squares, as the engines do
     if backend not in TRACED:
         raise ValueError(
             f"{who}: a trace is of kanren's search or clpfd's, not {shown_value(backend)}"

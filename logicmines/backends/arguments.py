@@ -42,20 +42,24 @@ def _checked(name: str, method: Callable) -> Callable:
             bound = signature.bind(*args, **kwargs)
         except TypeError as error:  # an unknown keyword, an argument too many: name the question
             raise TypeError(f"{name}(): {error}") from None
-        board = bound.arguments.get("board")
-        require_board(name, board)
-        # The engines forget where a game board's M squares are, as a player does not see them:
-        # a board whose marked mines contradict its digits would be answered as if they were not
-        # there (a mine beside a blank coming back as safe).
-        found = contradiction(board)
-        if found is not None:
-            raise ValueError(f"{name}: {found[1]}")
+        check_board(name, bound.arguments.get("board"))
         for argument, least in COUNTS.items():
             if argument in bound.arguments:
                 check_count(name, argument, bound.arguments[argument], least)
         return method(*args, **kwargs)
 
     return checked
+
+
+def check_board(question: str, board: object) -> None:
+    """TypeError unless `board` is a Board; ValueError for a game board whose marked mines
+    contradict its digits. The engines forget where a game board's M squares are, as a player
+    does not see them: such a board would be answered as if they were not there (a mine beside a
+    blank coming back as safe)."""
+    require_board(question, board)
+    found = contradiction(board)
+    if found is not None:
+        raise ValueError(f"{question}: {found[1]}")
 
 
 def check_count(question: str, argument: str, value: object, least: int) -> None:
