@@ -309,8 +309,7 @@ def describe_clpfd(step: Step) -> str:
 def steps(board: Board, backend: str = "kanren", limit: int | None = 2) -> tuple[list[Step], bool]:
     """The first MOST_STEPS steps of the search on `board` (backend "kanren" or "clpfd"), up to
     its `limit`-th solution, and whether the search went on past those steps."""
-    _check_trace("steps", board, backend, limit)
-    shown, cut, _ = traced(board, backend, limit)
+    shown, cut, _ = _traced("steps", board, backend, limit)
     return shown, cut
 
 
@@ -321,7 +320,14 @@ def traced(
     past the `limit`-th (the search is run for one solution more, within MOST_STEPS steps, to
     know; what it shows still stops at the `limit`-th). Past `timeout` seconds (None: no
     limit), EngineTimeout."""
-    _check_trace("traced", board, backend, limit)
+    return _traced("traced", board, backend, limit, timeout)
+
+
+def _traced(
+    who: str, board: Board, backend: str, limit: int | None, timeout: float | None = None
+) -> tuple[list[Step], bool, bool]:
+    """`traced`, its arguments checked once, in the name of the function `who` asked."""
+    _check_trace(who, board, backend, limit)
     wanted = None if limit is None else limit + 1
     clock = Deadline(backend, timeout)
     if backend == "kanren":
@@ -358,8 +364,7 @@ def describe_any(step: Step, board: Board, backend: str) -> str:
 def trace(board: Board, backend: str = "kanren", limit: int | None = 2) -> list[str]:
     """The search on `board` as lines of text, at most MOST_STEPS of them (and a line saying
     so when the search went on)."""
-    _check_trace("trace", board, backend, limit)
-    shown, cut, ended = traced(board, backend, limit)
+    shown, cut, ended = _traced("trace", board, backend, limit)
     lines = [describe_any(step, board, backend) for step in shown]
     if cut:
         lines.append(f"... (cut after {MOST_STEPS} steps)")
