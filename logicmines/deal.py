@@ -162,10 +162,7 @@ def deal(
     require_callable("deal", "progress", progress)
     check_size(height, width)
     check_seed(seed)
-    try:  # refused even where no limit is read (no mine moved); a TypeError stays one
-        valid_timeout(timeout, "deal")
-    except ValueError as error:
-        raise DealError(str(error)) from None
+    valid_timeout(timeout, "deal", DealError)  # refused even where no limit is read (no mine moved)
     first = (height // 2, width // 2) if first is None else tuple(first)
     kept = _kept_clear(height, width, mines, first, zero_start)
     draw = Draw(seed)

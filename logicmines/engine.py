@@ -108,9 +108,12 @@ class Engine(Protocol):
 LONGEST = 1_000_000.0
 
 
-def valid_timeout(seconds: float | None, who: str = "") -> float | None:
+def valid_timeout(
+    seconds: float | None, who: str = "", error: type[ValueError] = ValueError
+) -> float | None:
     """`seconds` when it is a usable time limit (None: no limit), else TypeError or ValueError
-    saying why (after `who: `, the function given it, when named)."""
+    (`error`: a module's own kind of it) saying why (after `who: `, the function given it, when
+    named)."""
     if seconds is None:
         return None
     named = f"{who}: " if who else ""
@@ -124,7 +127,7 @@ def valid_timeout(seconds: float | None, who: str = "") -> float | None:
     except (ValueError, OverflowError):  # a signalling NaN; a Fraction past any float
         value = math.nan
     if not 0 < value <= LONGEST:
-        raise ValueError(
+        raise error(
             f"{named}a timeout is a positive number of seconds, at most {LONGEST:,.0f}, "
             f"not {quoted(repr(seconds))}"
         )

@@ -108,10 +108,10 @@ def make_puzzle(
     require_whole("make_puzzle", "seed", seed)
     require_flag("make_puzzle", "minimal", minimal)
     require_callable("make_puzzle", "progress", progress)
+    valid_timeout(timeout, "make_puzzle", PuzzleError)
     try:
-        valid_timeout(timeout, "make_puzzle")  # a TypeError stays one
         check_seed(seed)
-    except ValueError as error:  # DealError too: every refusal here is a PuzzleError
+    except DealError as error:
         raise PuzzleError(str(error)) from None
     draw = Draw(seed)
     cells = [(r, c) for r in range(height) for c in range(width)]
