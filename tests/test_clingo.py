@@ -14,7 +14,7 @@ import pytest
 from conftest import checkout_env, default_ctrl_c, run_main
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from oracle import all_models, models_with, verdict_of
+from oracle import all_models, mines_in, models_with, verdict_of
 from test_kanren import small_boards
 
 from logicmines.backends import BackendUnavailable
@@ -253,6 +253,42 @@ def test_a_total_below_the_range_is_ruled_out_by_the_range_not_by_the_search():
     assert engine.consequences(board, 60) is None
     assert list(engine.solutions(board, 2, 60)) == []
     assert engine.analyze(board, 60).count == 0
+
+
+@settings(max_examples=150, deadline=None)
+@given(small_boards(max_side=5, max_unknown=10), st.booleans())
+def test_the_optimal_answer_sets_at_an_end_of_the_range_have_the_consequences_of_the_total(
+    board, most
+):
+    """The form a total at an end of the range is asked in (the total left out, the number of
+    mines optimised, only optimal answer sets seen) has the consequences of the solutions with
+    that total, against plain enumeration; asked directly, as a small board's search with the
+    total finishes long before the range is looked at."""
+    models = all_models(board)
+    if not models:
+        return
+    counts = [mines_in(model) for model in models]
+    total = max(counts) if most else min(counts)
+    grounded = clingo._ground(board.as_puzzle(), total)
+    grounded.range = (min(counts), max(counts))
+    forced = grounded._at_edge().consequences()
+    puzzle = board.as_puzzle()
+    unknown = [cell for cell in puzzle.cells() if puzzle[cell] == "?"]
+    kept = [Board(m) for m, n in zip(models, counts) if n == total]
+    assert forced.safe == [cell for cell in unknown if all(m[cell] != "*" for m in kept)]
+    assert forced.mines == [cell for cell in unknown if all(m[cell] == "*" for m in kept)]
+
+
+def test_the_forced_cells_with_a_total_at_an_end_of_the_range_are_found_on_an_expert_board():
+    """midgame(16, 30, 99, 1) has solutions with 79 to 153 mines. With 79 or 153, the search
+    with the total found neither consequence in 60 s; after half a second the range is looked
+    at and the optimal answer sets answer in about a second in all. A 20 s limit leaves a wide
+    margin."""
+    board = midgame(16, 30, 99, seed=1)
+    for mines in (79, 153):
+        forced = ClingoBackend(timeout=20).consequences(board, mines)
+        exact = KanrenBackend().analyze(board, mines)
+        assert (forced.safe, forced.mines) == (exact.safe, exact.mines)
 
 
 def test_a_mine_total_no_solution_of_a_big_board_holds_is_told_the_range_as_kanren_tells_it():
