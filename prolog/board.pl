@@ -559,7 +559,7 @@ add_mine(Sums, Mine, Place, Next) :-
 %   usually far fewer. Without a mine total, each search labels only the part of the board
 %   that the cell's digits link it to (parts/6): a half-played 100x100 game (6,000 unknown
 %   cells) takes about a second. With a total every cell is linked to every other, and the
-%   searches label the whole board: fine for an Expert board, too slow for a 50x50 one.
+%   searches label the whole board (board_forced_with_mines/3 gives them a rival).
 %
 %   ?- board_forced([`1121`, `1??*`, `12?*`, `0122`], F).
 %   %@ F = [1, [1, 0, 1]].
@@ -578,7 +578,17 @@ board_forced(Rows, Forced) :-
 
 %!  board_forced_with_mines(+Rows, +Mines, -Forced) is det.
 %
-%   As board_forced/2, among the solutions with exactly Mines mines.
+%   As board_forced/2, among the solutions with exactly Mines mines. Two ways take turns (as in
+%   search/5): the searches of board_forced/2 with the total posted, which label the whole
+%   board, and split_forced_with_mines/3, which shares the mines out among the parts by their
+%   ranges (as split_boards/4 does), the split first. With the total, labeling cannot see that
+%   each part holds a number of mines within its own range, and tries the parts' placements
+%   together: on four Expert mid-games (midgame(16, 30, 99, Seed), seeds 1, 2, 4, 8) it ran
+%   out of 60 s at both ends of the range (79 and 153 mines on seed 1, whose solutions hold 79
+%   to 153) and took 3 to 55 s with 99; in turns with the split they take 0.2 to 2.5 s at the
+%   ends and 3 to 6 s with 99. Where a part is a wide block (generate.py's 15x15 lattice of
+%   digits, seed 1, with 55 mines) labeling alone is the quicker, 20 s to the split's 35 s,
+%   and the turns take 70 s.
 %
 %   ?- board_forced_with_mines([`1?`, `??`], 1, F).
 %   %@ F = [1, [2, 2, 2]].
@@ -591,7 +601,9 @@ board_forced(Rows, Forced) :-
 
 board_forced_with_mines(Rows, Mines, Forced) :-
     must_be(integer, Mines),
-    forced(Rows, Mines, Forced).
+    first_budget(Budget),
+    raced([split_forced_with_mines(Rows, Mines, Forced), forced(Rows, Mines, Forced)],
+          Rows, any, Budget).
 
 forced(Rows, Total, [Found, Values]) :-
     board_shape(Rows, _, Width),
@@ -1170,6 +1182,69 @@ split_boards(Rows, Total, Count, SolvedRows) :-
                                SolvedRows),
                        retractall(range_known(_, _, _))).
 
+%   split_forced_with_mines(+Rows, +Total, -Forced): as forced/3 with Total mines, by
+%   split_boards/4's search (shared_out/4) on the board posted without its total: one solution
+%   with Total mines; then, for each cell still undecided, one in which it takes its other
+%   value, every cell that differs between the two decided at once as not forced; none: the
+%   cell is forced, and its value is posted (the kept part ranges stay true: they are the
+%   parts' own, known by their open cells).
+split_forced_with_mines(Rows, Total, Forced) :-
+    (   board_posted(Rows, any, Mines, _, Digits, Sums)
+    ->  split_forced(Rows, Total, Mines, Digits, Sums, Forced)
+    ;   Forced = [0, []]
+    ).
+
+split_forced(Rows, Total, Mines, Digits, Sums, [Found, Values]) :-
+    foldl(row_places, Mines, 0, _),
+    append(Mines, Cells),
+    include(integer, Cells, Known),
+    sum_list(Known, Placed),
+    Left is Total - Placed,
+    append(Rows, Codes),
+    foldl(unknown_mine, Codes, Cells, Open, []),
+    term_variables(Mines, Vars),
+    term_variables(Digits, Linked),
+    exclude(member_var(Linked), Vars, Free),
+    Way = shared_out(Linked, Sums, Free, Left),
+    setup_call_cleanup(retractall(range_known(_, _, _)),
+                       (   findall(Open, limit(1, Way), [First])
+                       ->  Found = 1,
+                           maplist(split_candidate, Open, First, Candidates),
+                           split_backbone(Candidates, Candidates, Open, Way),
+                           maplist(forced_value, Candidates, Values)
+                       ;   Found = 0,
+                           Values = []
+                       ),
+                       retractall(range_known(_, _, _))).
+
+%   labeling_forced_with_mines(+Rows, +Mines, -Forced): as board_forced_with_mines/3, by
+%   board_forced/2's searches alone (no split beside them), for the tests to check them against
+%   plain enumeration on boards where the split would answer first.
+labeling_forced_with_mines(Rows, Mines, Forced) :-
+    forced(Rows, Mines, Forced).
+
+split_candidate(Mine, Value, c(Mine, Value, -, Status)) :-
+    (   integer(Mine)
+    ->  Status = forced
+    ;   true
+    ).
+
+split_backbone([], _, _, _).
+split_backbone([c(Mine, Value, _, Status)|Left], Candidates, Open, Way) :-
+    (   nonvar(Status)
+    ->  true
+    ;   integer(Mine)
+    ->  Status = forced
+    ;   Other is 1 - Value,
+        findall(Open, limit(1, ( Mine = Other, Way )), Models),
+        (   Models = [Second]
+        ->  maplist(differs, Candidates, Second)
+        ;   Status = forced,
+            Mine = Value
+        )
+    ),
+    split_backbone(Left, Candidates, Open, Way).
+
 %   split_models_with_mines(+Rows, +Mines, +Limit, -SolvedRows): as board_models_with_mines/4,
 %   by split_boards/4 alone (no labeling way beside it), for the tests to check it against
 %   plain enumeration on boards where labeling would answer first.
@@ -1188,9 +1263,10 @@ member_var(Vars, Var) :-
 %   shared_out(+Linked, +Sums, +Free, +Left): Linked (the cells in digits) and Free (the cells
 %   touching none) hold Left mines: so many in the free cells, the rest among the parts.
 shared_out(Linked, Sums, Free, Left) :-
-    include(var, Free, OpenFree),
+    partition(var, Free, OpenFree, SetFree),
     length(OpenFree, NFree),
-    partition(var, Linked, Open, Settled),
+    partition(var, Linked, Open, SetLinked),
+    append(SetFree, SetLinked, Settled),
     sum_list(Settled, Set),
     var_parts(Open, Sums, Parts),
     maplist(ranged_part, Parts, Ranged),
@@ -1201,8 +1277,24 @@ shared_out(Linked, Sums, Free, Left) :-
     between(FreeLow, FreeHigh, FreeMines),
     PartMines is InParts - FreeMines,
     parts_holding(Ranged, PartMines),
-    sum(OpenFree, #=, FreeMines),
-    timed_labeling(OpenFree).
+    free_holding(OpenFree, NFree, FreeMines).
+
+%   free_holding(+Cells, +N, +Mines): the N cells Cells, which no digit touches, hold Mines
+%   mines, each placement once. Set in turn, as nothing links them: a sum posted over them
+%   and labelled was propagated again at every step, which with two hundred free cells was
+%   a quarter of the time split_forced_with_mines/3 took on an Expert mid-game.
+free_holding([], 0, 0).
+free_holding([Mine|Cells], N, Mines) :-
+    in_time,
+    Rest is N - 1,
+    (   Mines =< Rest,
+        Mine = 0,
+        free_holding(Cells, Rest, Mines)
+    ;   Mines > 0,
+        Mine = 1,
+        Fewer is Mines - 1,
+        free_holding(Cells, Rest, Fewer)
+    ).
 
 ranged_part(Vars-Sums, ranged(Vars, Sums, Fewest, Most)) :-
     part_range(Vars, Sums, Fewest-Most).

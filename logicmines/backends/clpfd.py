@@ -61,7 +61,7 @@ _SEARCHES = (
 )
 _FORCED = (
     ": forced cells are searched for on the whole board, and this one is too hard for it in "
-    "that time (with a mine total, every search labels every cell); `--backend kanren` "
+    "that time (with a mine total, every search spans the whole board); `--backend kanren` "
     "answers the same question"
 )
 _TOO_BIG = (
