@@ -889,7 +889,7 @@ def run_analyze(boards: list[Board], args: argparse.Namespace, out: Out) -> int:
         analysis = backend.analyze(board, mines=args.mines)
         if args.svg is not None:
             staged = _staging(board) if args.show_staging else None
-            picture = render_svg(analysis, args.exact, index, staged, exploded(board))
+            picture = render_svg(analysis, args.exact, index, staged, exploded(board), board)
             _write_picture(picture, args.svg, index, args.file)
         out.analysis(index, board, analysis, args.mines)
 

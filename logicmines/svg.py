@@ -101,6 +101,7 @@ def render_svg(
     index: int | None = None,
     staged: Staged | None = None,
     lost: Cell | None = None,
+    shown: Board | None = None,
 ) -> str:
     """The heat map of an analysis: digits and known mines as shown, unknown cells coloured by
     their chance of being a mine and labelled with it (`26%`, in italics: no digit looks like
@@ -114,11 +115,13 @@ def render_svg(
     interchangeable cells that is left to count (frontier.groups).
 
     With `lost` (the mine a game board shows opened, reveal.exploded) no click is framed: the
-    game is over, and a line below says so."""
+    game is over, and a line below says so. `shown`: the board as it was given, named in the
+    title (a game board's analysis is of the puzzle it poses: the title says "game")."""
     board = analysis.board
     solutions = plural(analysis.count, "solution", exact)
-    heading = f"{_board_name(board, index)}: {solutions}{_mines_said(analysis)}"
-    below = [KEY_SAYS]
+    heading = f"{_board_name(shown or board, index)}: {solutions}{_mines_said(analysis)}"
+    framed = analysis.best is not None and lost is None
+    below = [KEY_SAYS + (FRAMED_SAYS if framed else "")]
     if staged is not None:
         below += STAGING_SAYS
     if analysis.reason:
@@ -139,7 +142,7 @@ def render_svg(
     tooltip = f"{escaped(board.source)}: {solutions}"
     picture = _Picture(board, heading, tooltip, below, legend=True)
     picture.grid(cell)
-    if analysis.best is not None and lost is None:
+    if framed:
         picture.outline(analysis.best)
     if staged is not None:
         picture.staging(staged)
@@ -162,7 +165,8 @@ STAGING_SAYS = [
 ]
 # The groups' outlines take turns at these colours (dark enough on every step of the scale).
 GROUP_INKS = ("#d62728", "#1f3fff", "#ff7f0e", "#9400d3", "#00a000", "#e377c2")
-KEY_SAYS = "chance of a mine, in italics with %; bold: revealed digits; framed: the best next click"
+KEY_SAYS = "chance of a mine, in italics with %; bold: revealed digits"
+FRAMED_SAYS = "; framed: the best next click"  # said when a click is framed
 _CHANCE = 'font-style="italic" font-size="10"'
 _NUMBER = 'font-size="10" fill="#555"'
 LINE = 16  # a line of 11-pixel text under the legend

@@ -731,6 +731,9 @@ def test_the_picture_of_a_lost_game_frames_no_click(tmp_path):
     for board, name in ((lost, "lost.svg"), (lost.replace("X", "M"), "playing.svg")):
         assert run_main(["analyze", "--svg", str(tmp_path / name), "-"], stdin=board).status == 0
     picture, playing = (tmp_path / "lost.svg").read_text(), (tmp_path / "playing.svg").read_text()
-    assert 'class="best"' not in picture
+    assert 'class="best"' not in picture and "framed" not in picture
     assert "best next click: none (the game is lost: the mine at (0,2) is open)" in picture
     assert 'class="best"' in playing and "the game is lost" not in playing
+    assert "framed: the best next click" in playing
+    for drawn in (picture, playing):  # named as given, as the text output names it
+        assert "3x3 game" in drawn and "puzzle" not in drawn
