@@ -15,7 +15,7 @@ from .board import Board, Cell, shown_value
 from .engine import BackendUnavailable, EngineError, EngineTimeout, seconds_text, valid_timeout
 
 # How an engine that gave no answer is described, by its status.
-OK, TIMEOUT, MISSING, ERROR = "ok", "timeout", "missing", "error"
+OK, TIMEOUT, MISSING, ERROR, SKIPPED = "ok", "timeout", "missing", "error", "skipped"
 
 
 @dataclass(frozen=True)
@@ -27,7 +27,7 @@ class Outcome:
     count: int | None = None
     seconds: float | None = None
     error: str | None = None  # why there is no answer, in words (None: answered)
-    status: str = OK  # ok, timeout, missing (cannot run here) or error
+    status: str = OK  # ok, timeout, missing (cannot run here), error or skipped (not asked)
     safe: tuple[Cell, ...] | None = None  # run_forced: unknown cells safe in every solution
     mines: tuple[Cell, ...] | None = None  # run_forced: unknown cells mines in every solution
     reason: str | None = None  # run_engine, no solution: why, as the engine words it
@@ -43,16 +43,36 @@ class Outcome:
         return (self.verdict, self.count, self.safe, self.mines)
 
 
-def run_engine(name: str, board: Board, timeout: float | None, mines: int | None = None) -> Outcome:
+def run_engine(
+    name: str,
+    board: Board,
+    timeout: float | None,
+    mines: int | None = None,
+    known: int | None = None,
+) -> Outcome:
     """`check` (the verdict) then `count` by a new backend `name` on `board` (with exactly
     `mines` mines in all, when given), timed together and within one limit of `timeout` seconds
     for both (None: no limit).
+
+    `known`: the board's count as another engine gave it. An engine that counts by listing every
+    solution is not asked when listing that many would outlast `timeout` even at its
+    `listing_pace`, ten times the quickest it lists (status SKIPPED, its `error` saying why):
+    the Expert example's 10^35 solutions had four engines each wait out the limit in turn.
 
     A new backend for each board: nothing one board taught it speeds up the next (the engine
     itself, a loaded Prolog program or a compiled one, is started once per process).
     """
 
     def answer(backend, left) -> Outcome:
+        pace = getattr(backend, "listing_pace", None)
+        if (
+            known is not None
+            and timeout is not None
+            and pace is not None
+            and known > pace * timeout
+        ):
+            too_many = f"too many for {seconds_text(timeout)}"
+            raise _NotAsked(f"not run: it lists each solution to count them, {too_many}")
         checked = backend.check(board, mines)
         backend.timeout = left()
         return Outcome(checked.verdict.value, backend.count(board, mines), reason=checked.reason)
@@ -93,6 +113,10 @@ def _verdict(count: int) -> str:
     return "none" if count == 0 else "unique" if count == 1 else "multiple"
 
 
+class _NotAsked(Exception):
+    """An engine not asked the question (its words say why)."""
+
+
 def _timed(name: str, timeout: float | None, answer) -> Outcome:
     """`answer(backend, left)` by a new backend `name`, timed, within `timeout` seconds in all:
     `left()` is the time left of it (for a second question), or the reason there is none."""
@@ -114,6 +138,8 @@ def _timed(name: str, timeout: float | None, answer) -> Outcome:
         found = answer(backend, left)
     except BackendUnavailable as missing:
         return Outcome(error=f"cannot run here: {missing.install()}", status=MISSING)
+    except _NotAsked as why:
+        return Outcome(error=str(why), status=SKIPPED)
     except EngineTimeout as late:
         seconds = time.perf_counter() - start
         return Outcome(
@@ -157,8 +183,8 @@ def compare(
 ) -> tuple[dict[str, Outcome], bool]:
     """Every engine's outcome on `board` (all registered engines by default; with exactly
     `mines` mines in all, when given), and whether all engines that answered agree: their
-    verdict and count (`run_engine`), or with `forced` their verdict and forced cells
-    (`run_forced`)."""
+    verdict and count (`run_engine`, each engine told the smallest count given before it), or
+    with `forced` their verdict and forced cells (`run_forced`)."""
     if isinstance(engines, str):  # "kanren" would be run letter by letter
         raise TypeError(
             f"compare: engines is a list of engine names, like ('kanren', 'clpfd'), not "
@@ -166,7 +192,12 @@ def compare(
         )
     if engines is not None and not engines:
         raise ValueError("compare: engines names none: None compares every engine")
-    run = run_forced if forced else run_engine
     names = tuple(REGISTRY) if engines is None else tuple(engines)
-    outcomes = {name: run(name, board, timeout, mines) for name in names}
+    outcomes: dict[str, Outcome] = {}
+    for name in names:
+        if forced:
+            outcomes[name] = run_forced(name, board, timeout, mines)
+            continue
+        counts = [o.count for o in outcomes.values() if o.answered]
+        outcomes[name] = run_engine(name, board, timeout, mines, min(counts, default=None))
     return outcomes, agreement(outcomes)[1]

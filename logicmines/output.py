@@ -19,7 +19,7 @@ from typing import TextIO
 
 from .analysis import Analysis
 from .board import Board, Cell
-from .compare import TIMEOUT, Outcome, agreement
+from .compare import SKIPPED, TIMEOUT, Outcome, agreement
 from .engine import EngineTimeout
 from .files import is_terminal
 from .results import CheckResult, Verdict
@@ -350,7 +350,7 @@ class Out:
         for i, (reason, names) in enumerate(reasons.items()):
             self.line(f"  {'why:' if i == 0 else '':<4} {reason} ({', '.join(names)})")
         many = any(o.answered and o.count >= MANY_TO_LIST for o in outcomes.values())
-        if many and any(o.status == TIMEOUT for o in outcomes.values()):
+        if many and any(o.status in (TIMEOUT, SKIPPED) for o in outcomes.values()):
             self.line(
                 "  (--forced compares the cells forced in every solution instead of the count:"
             )

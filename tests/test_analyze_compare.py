@@ -258,9 +258,9 @@ def test_compare_runs_only_the_engines_named_in_their_order(monkeypatch):
     started = []
     real = compare_module.run_engine
 
-    def watched(name, board, timeout, mines=None):
+    def watched(name, board, timeout, mines=None, known=None):
         started.append(name)
-        return real(name, board, timeout, mines)
+        return real(name, board, timeout, mines, known)
 
     monkeypatch.setattr(compare_module, "run_engine", watched)
     run = run_main(["compare", RULES_EXAMPLES, "--json", "--engines", "reference, kanren"])
@@ -361,7 +361,7 @@ def test_compare_with_no_engine_able_to_answer_is_status_2_and_agrees_on_nothing
 
 
 def test_an_engine_error_that_names_its_engine_is_not_named_twice(monkeypatch):
-    def failing(name, board, timeout, mines=None):
+    def failing(name, board, timeout, mines=None, known=None):
         return Outcome(error=f"{name}: out of memory on this board", status="error")
 
     monkeypatch.setattr(compare_module, "run_engine", failing)
@@ -376,7 +376,11 @@ def test_an_engine_error_that_names_its_engine_is_not_named_twice(monkeypatch):
 def test_compare_marks_an_engine_past_its_timeout():
     # 4x5 unknown cells: 2**20 models, which the original and clpfd list one by one (clpfd
     # lists the 65,536 of 4x4 in about 0.28 s here: too close to the limit to be sure of).
-    run = run_main(["compare", "--timeout", "0.3", "--json"], stdin="?????\n" * 4)
+    # kanren last: after its count the others would not be run (too many for their pace).
+    engines = "reference,gprolog,clpfd,prolog,clingo,kanren"
+    run = run_main(
+        ["compare", "--timeout", "0.3", "--json", "--engines", engines], stdin="?????\n" * 4
+    )
     (record,) = run.records()
     # in the words of every command's JSON, with the limit as given (not what was left of it)
     for name in ("reference", "gprolog", "clpfd"):
@@ -389,8 +393,8 @@ def test_compare_marks_an_engine_past_its_timeout():
 def test_compare_exits_1_when_engines_disagree(monkeypatch):
     real = compare_module.run_engine
 
-    def lying(name, board, timeout, mines=None):
-        outcome = real(name, board, timeout, mines)
+    def lying(name, board, timeout, mines=None, known=None):
+        outcome = real(name, board, timeout, mines, known)
         return Outcome("multiple", 5, 0.0) if name == "prolog" else outcome
 
     monkeypatch.setattr(compare_module, "run_engine", lying)
@@ -455,12 +459,30 @@ def test_compare_forced_keeps_its_columns_when_no_engine_answers(monkeypatch):
 
 def test_compare_suggests_forced_when_an_engine_cannot_list_the_solutions_in_time():
     run = run_main(
-        ["compare", "--engines", "kanren,gprolog", "--timeout", "0.5"], stdin="EEEEE\n" * 4
+        ["compare", "--engines", "gprolog,kanren", "--timeout", "0.5"], stdin="EEEEE\n" * 4
     )
     assert "  gprolog    > timeout (0.5 s)" in run.out
     assert "(--forced compares the cells forced in every solution instead of the count:" in run.out
     few = run_main(["compare", "--engines", "kanren,gprolog", "--timeout", "5"], stdin="1?\n??\n")
     assert "--forced" not in few.out  # every engine answered
+
+
+def test_compare_does_not_run_an_engine_that_would_list_more_solutions_than_its_time_allows():
+    # The expert example's 10^35 solutions: four engines waited out the limit in turn (40 s).
+    run = run_main(["compare", EXPERT])
+    assert run.status == 0
+    not_run = "not run: it lists each solution to count them, too many for 10 s"
+    for name in ("reference", "gprolog", "clingo", "clpfd"):
+        assert f"  {name:<10} {not_run}\n" in run.out
+    assert "engines agree (2 of 6 answered)" in run.out
+    assert "(--forced compares the cells forced in every solution" in run.out
+    (record,) = run_main(["compare", "--json", "--engines", "prolog,reference", EXPERT]).records()
+    assert record["engines"]["reference"] == {"error": not_run}
+    # a count within its pace, or none known before it (it comes first): the engine is run
+    few = run_main(["compare", "--engines", "kanren,reference", "--timeout", "5"], stdin="1?\n??\n")
+    assert few.out.count(" multiple ") == 2
+    first = run_main(["compare", "--engines", "reference,kanren", "--timeout", "0.2", EXPERT])
+    assert "  reference  > timeout (0.2 s)" in first.out
 
 
 def test_analyze_with_far_more_mines_than_cells_answers_at_once():

@@ -32,6 +32,10 @@ class Backend(Protocol):
     long as it needs. A `mines` argument says the board holds exactly that many mines in all
     (known mines included). `isinstance(engine, Backend)` is true of every engine `get_backend`
     makes; it looks only for these names, not at their arguments.
+
+    An engine whose `count` lists every solution may say how many it lists a second at most, as
+    `listing_pace` (an int): `compare` does not ask it for a count past that pace times its
+    time limit.
     """
 
     name: str
