@@ -472,6 +472,8 @@ def outcome_record(outcome: Outcome) -> dict[str, object]:
 
 # The stretch of time over which generate puzzle's progress line measures its pace.
 PACE_SECONDS = 10.0
+# Before this many seconds, the progress line says no time left.
+SURE_SECONDS = 2.0
 
 
 class MakingProgress:
@@ -499,28 +501,42 @@ class MakingProgress:
         self.open = True
 
     def line(self, done: int, cells: int, elapsed: float) -> str:
-        # The rate and the time left at the pace of the last PACE_SECONDS or more: later cells
-        # cost more than the first (more of the board is hidden), so the pace since the start
-        # promised too little; and over the half second since the line before, the time left of
-        # a --minimal making swung from 2 min to 47 s, 3 min and 7 min, as a few cells there take
-        # a search of the whole board.
+        # The rate at the pace of the last PACE_SECONDS or more (of the last half of the time so
+        # far, when that is shorter): over the half second since the line before, the time left
+        # of a --minimal making swung from 2 min to 47 s, 3 min and 7 min, as a few cells there
+        # take a search of the whole board. The time left counts with cells that cost more and
+        # more (the later a cell, the more of the board is hidden): at the pace of the moment, a
+        # 100x100 --minimal making promised 4 s where 18 were left, 10 s where 13 were. So the
+        # time a cell took over the stretch of the same length before is set beside this one's,
+        # and the growth from one to the other goes on, in proportion, over the cells left
+        # (replayed from that making's lines: 19 s and 14 s). No time left before SURE_SECONDS:
+        # too little has been seen (the first line promised 2 s of 22).
         now = self.start + elapsed
-        first = next(
-            (
-                i
-                for i in range(len(self.drawn) - 1, -1, -1)
-                if now - self.drawn[i][0] >= PACE_SECONDS
-            ),
-            0,
-        )
-        when, before = self.drawn[first]
-        self.drawn = [*self.drawn[first:], (now, done)]  # what a later line may measure from
+        self.drawn.append((now, done))
+        stretch = min(PACE_SECONDS, elapsed / 2)
+        when, before = self._at(now - stretch)
         pace = (done - before) / (now - when) if now > when else 0.0
-        left = (cells - done) / pace if pace else 0.0
-        return (
-            f"generate puzzle: {grouped(done)} of {grouped(cells)} cells weighed, "
-            f"{pace:,.0f} a second, about {_duration(left, up=True)} left"
-        )
+        said = f"generate puzzle: {grouped(done)} of {grouped(cells)} cells weighed"
+        said += f", {pace:,.0f} a second"
+        if elapsed < SURE_SECONDS:
+            return said
+        left = 0.0
+        if pace:
+            cost, middle = 1 / pace, (done + before) / 2  # seconds a cell, about `middle` cells in
+            growth = 0.0  # seconds more a cell, for each cell further in
+            earlier, first = self._at(when - stretch)
+            if when > earlier and before > first:
+                slower = cost - (when - earlier) / (before - first)
+                growth = max(0.0, slower / (middle - (before + first) / 2))
+            left = (cells - done) * (cost + growth * ((cells + done) / 2 - middle))
+        keep = self.drawn.index(self._at(now - 2 * PACE_SECONDS))
+        self.drawn = self.drawn[keep:]  # older lines are no longer measured from
+        return f"{said}, about {_duration(left, up=True)} left"
+
+    def _at(self, moment: float) -> tuple[float, int]:
+        """The (when, done) of the last line drawn at `moment` or before (the start, at the
+        earliest)."""
+        return next((p for p in reversed(self.drawn) if p[0] <= moment), self.drawn[0])
 
     def end(self) -> None:
         if self.open:

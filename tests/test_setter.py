@@ -4,6 +4,7 @@ engine), a minimal one loses it when any further cell is hidden, and bad request
 from __future__ import annotations
 
 import io
+import re
 
 import pytest
 from hypothesis import given, settings
@@ -163,9 +164,11 @@ def test_the_progress_line_waits_a_second_is_rewritten_in_place_and_erased_at_th
     progress(999, 1000_000)
     progress.end()
     assert screen.getvalue().endswith(
-        # the time left at the pace since the line before (599 cells in 398 s), not since the
-        # start: later cells cost more, and the mean promised too little
-        "\rgenerate puzzle: 999 of 1,000,000 cells weighed, 2 a second, about 11,063 min left"
+        # the pace since the line before (599 cells in 398 s), not since the start: later cells
+        # cost more, and the mean promised too little; and as these cost 0.66 s each where the
+        # first 400 cost 0.005 s, the time left counts with that growth going on (at 0.66 s
+        # a cell: 11,063 min)
+        "\rgenerate puzzle: 999 of 1,000,000 cells weighed, 2 a second, about 10,997,357 min left"
         "\x1b[K\r\x1b[K"
     )
     assert screen.getvalue().count("\r") == 3
@@ -180,16 +183,56 @@ def test_the_pace_is_that_of_ten_seconds_or_more_not_of_the_last_half_second():
     for when, done in ((2.0, 400), (12.0, 1400), (12.6, 1410)):
         now[0] = when
         progress(done, 10_000)
-    # since 2.0 (the last line 10 s old or more): 1,010 cells in 10.6 s, not 10 in 0.6 s
+    # since 2.0 (the last line 6.3 s old or more, half the time so far): 1,010 cells in 10.6 s,
+    # not 10 in 0.6 s; the time left counts with cells costing more and more, as the first 400
+    # took 0.005 s each and these 0.0105 s (at the pace of the moment: 2 min)
     assert screen.getvalue().endswith(
-        "1,410 of 10,000 cells weighed, 95 a second, about 2 min left\x1b[K"
+        "1,410 of 10,000 cells weighed, 95 a second, about 7 min left\x1b[K"
     )
     now[0] = 22.7
     progress(2410, 10_000)  # since 12.6: 1,000 cells in 10.1 s
     assert screen.getvalue().endswith(
         "2,410 of 10,000 cells weighed, 99 a second, about 77 s left\x1b[K"
     )
-    assert len(progress.drawn) <= 3  # older lines are let go
+    assert progress.drawn[0] == (2.0, 400)  # older lines are let go
+
+
+def test_the_time_left_counts_with_cells_that_cost_more_and_more():
+    # Each cell costs more than the one before, as more of the board is hidden: here 1 ms more
+    # every 1,000 cells. At the pace of the moment, the time left came out at less than half
+    # the truth; it is now within a few percent of it, from the first lines on.
+    def cost_of(d: float) -> float:  # seconds to weigh the first d cells
+        return 0.001 * d + 0.000_001 * d * d / 2
+
+    def done_at(t: float) -> int:  # cells weighed after t seconds
+        return int((-0.001 + (0.001**2 + 2 * 0.000_001 * t) ** 0.5) / 0.000_001)
+
+    cells, now = 20_000, [0.0]
+    screen = _Terminal()
+    progress = MakingProgress(screen, clock=lambda: now[0])
+    for step in range(2, 101):  # a line every half second, from 1 s to 50 s
+        now[0] = step / 2
+        done = done_at(now[0])
+        progress(done, cells)
+        if now[0] in (2.0, 5.0, 10.0, 20.0, 50.0):
+            told = re.search(r"about (\d+) (s|min) left", screen.getvalue().rsplit("\r", 1)[1])
+            seconds = int(told[1]) * (60 if told[2] == "min" else 1)
+            truth = cost_of(cells) - cost_of(done)
+            unit = 60 if told[2] == "min" else 1  # said rounded up to the unit
+            assert truth * 0.95 <= seconds <= truth * 1.05 + unit, (now[0], seconds, truth)
+
+
+def test_no_time_left_is_promised_before_two_seconds():
+    # a 100x100 --minimal making's first line, after 1 s, promised 2 s: 22 were left
+    now = [0.0]
+    screen = _Terminal()
+    progress = MakingProgress(screen, clock=lambda: now[0])
+    now[0] = 1.5
+    progress(3000, 10_000)
+    assert (
+        screen.getvalue()
+        == "\rgenerate puzzle: 3,000 of 10,000 cells weighed, 2,000 a second\x1b[K"
+    )
 
 
 def test_the_time_left_is_rounded_up():
