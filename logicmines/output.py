@@ -474,6 +474,8 @@ def outcome_record(outcome: Outcome) -> dict[str, object]:
 PACE_SECONDS = 10.0
 # Before this many seconds, the progress line says no time left.
 SURE_SECONDS = 2.0
+# The progress line's time left is at most this many times what the pace of the moment gives.
+GROWTH_CAP = 2.0
 
 
 class MakingProgress:
@@ -509,8 +511,11 @@ class MakingProgress:
         # 100x100 --minimal making promised 4 s where 18 were left, 10 s where 13 were. So the
         # time a cell took over the stretch of the same length before is set beside this one's,
         # and the growth from one to the other goes on, in proportion, over the cells left
-        # (replayed from that making's lines: 19 s and 14 s). No time left before SURE_SECONDS:
-        # too little has been seen (the first line promised 2 s of 22).
+        # (replayed from that making's lines: 19 s and 14 s), up to GROWTH_CAP times what the
+        # pace of the moment gives: a few cells of a second each among cells of milliseconds
+        # make a growth that is not there, and a cheap start followed by a steady pace promised
+        # five times the time left. No time left before SURE_SECONDS: too little has been seen
+        # (the first line promised 2 s of 22).
         now = self.start + elapsed
         self.drawn.append((now, done))
         stretch = min(PACE_SECONDS, elapsed / 2)
@@ -529,6 +534,7 @@ class MakingProgress:
                 slower = cost - (when - earlier) / (before - first)
                 growth = max(0.0, slower / (middle - (before + first) / 2))
             left = (cells - done) * (cost + growth * ((cells + done) / 2 - middle))
+            left = min(left, GROWTH_CAP * (cells - done) * cost)
         keep = self.drawn.index(self._at(now - 2 * PACE_SECONDS))
         self.drawn = self.drawn[keep:]  # older lines are no longer measured from
         return f"{said}, about {_duration(left, up=True)} left"
