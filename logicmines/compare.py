@@ -63,6 +63,8 @@ def run_engine(
     itself, a loaded Prolog program or a compiled one, is started once per process).
     """
 
+    timeout = valid_timeout(timeout)  # a float: a Fraction would not format as seconds
+
     def answer(backend, left) -> Outcome:
         pace = getattr(backend, "listing_pace", None)
         if (

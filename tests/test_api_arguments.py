@@ -235,6 +235,9 @@ def test_a_time_limit_may_be_any_real_number_decimals_too(timeout):
     assert deal(5, 5, 3, timeout=timeout).board.height == 5
     assert traced(Board.from_text("1?"), "clpfd", 2, timeout)[2]  # its timer thread raised
     assert compare(Board.from_text("1?"), timeout, engines=["kanren"])[1]
+    # and an engine not run for want of time says so (a Fraction's seconds were a TypeError)
+    many = compare(Board(("?" * 12,) * 2), timeout, engines=["kanren", "reference"])[0]
+    assert many["reference"].error.endswith("too many for 2.5 s")
 
 
 def test_a_time_limit_set_on_an_engine_is_checked_as_when_it_is_made(engine):
