@@ -2,11 +2,12 @@
 docs/benchmarks.md, and the plot. `bench.py` runs the boards and hands its `Results` here.
 
 Each engine's answer to one board is the package's own `logicmines.compare.Outcome` (the one
-`compare` prints), with two statuses that only the benchmark gives: SKIPPED (an engine not run on
-a family, as it answered none of a smaller family of the same kind, or as it lists every
-solution and the family is past that) and UNSTEADY (repeated runs of one board gave different
-answers). Families asked for the count and families asked for the forced cells get tables of
-their own, each with the agreement of every pair of engines.
+`compare` prints). SKIPPED, an engine not run, is the package's too (compare does not run an
+engine that would list more solutions than its time allows); the benchmark gives it to an engine
+on a family as well, when it answered none of a smaller family of the same kind, or lists every
+solution and the family is past that. UNSTEADY, the benchmark's own, says that repeated runs of
+one board gave different answers. Families asked for the count and families asked for the
+forced cells get tables of their own, each with the agreement of every pair of engines.
 """
 
 from __future__ import annotations
@@ -24,10 +25,10 @@ from importlib.metadata import PackageNotFoundError
 from importlib.metadata import version as package_version
 from pathlib import Path
 
-from logicmines.compare import ERROR, MISSING, OK, TIMEOUT, Outcome
+from logicmines.compare import ERROR, MISSING, OK, SKIPPED, TIMEOUT, Outcome
 from logicmines.generate import COUNT, FORCED, Family, Labelled
 
-SKIPPED, UNSTEADY = "skipped", "unsteady"  # the benchmark's own statuses, beside the package's
+UNSTEADY = "unsteady"  # the benchmark's own status, beside the package's
 FAILED = (ERROR, UNSTEADY)  # no answer, and not for lack of time
 BEGIN = "<!-- results: written by benchmarks/bench.py; everything to the end marker is replaced -->"
 END = "<!-- end of results -->"
