@@ -1057,9 +1057,7 @@ mine_range(Rows, [Fewest, Most]) :-
     sum_list(Known, Placed),
     term_variables(Mines, Open),
     term_variables(Digits, Linked),
-    setup_call_cleanup(retractall(range_known(_, _, _)),
-                       once(parts_range(Linked, Sums, Fewest0-Most0)),
-                       retractall(range_known(_, _, _))),
+    with_kept_ranges(parts_range(Linked, Sums, Fewest0-Most0)),
     length(Open, NOpen),
     length(Linked, NLinked),
     Fewest is Placed + Fewest0,
@@ -1166,6 +1164,15 @@ split_range(Vars, Sums, Fewest-Most) :-
 %   whatever the rest of the board (range_known/3 keeps it by the part alone), where the
 %   total's sum would narrow it by what is set elsewhere.
 split_boards(Rows, Total, Count, SolvedRows) :-
+    split_posted(Rows, Total, Mines, Way),
+    with_kept_ranges(findall(Solved,
+                             limit(Count, ( Way, solved_rows(Mines, Solved) )),
+                             SolvedRows)).
+
+%   split_posted(+Rows, +Total, -Mines, -Way): Rows posted without their total (fails when their
+%   digits cannot hold), each open cell of the grid Mines carrying its place, and Way, a goal
+%   that sets Mines to each solution with Total mines in turn (shared_out/4).
+split_posted(Rows, Total, Mines, shared_out(Linked, Sums, Free, Left)) :-
     board_posted(Rows, any, Mines, _, Digits, Sums),
     foldl(row_places, Mines, 0, _),
     append(Mines, Cells),
@@ -1174,12 +1181,14 @@ split_boards(Rows, Total, Count, SolvedRows) :-
     Left is Total - Placed,
     term_variables(Mines, Open),
     term_variables(Digits, Linked),
-    exclude(member_var(Linked), Open, Free),
+    exclude(member_var(Linked), Open, Free).
+
+%   with_kept_ranges(:Goal): once Goal, the part ranges it kept (range_known/3) let go of. They
+%   hold for one board only: a part is known by its cells and what its digits need, not by which
+%   digits those are.
+with_kept_ranges(Goal) :-
     setup_call_cleanup(retractall(range_known(_, _, _)),
-                       findall(Solved,
-                               limit(Count, ( shared_out(Linked, Sums, Free, Left),
-                                              solved_rows(Mines, Solved) )),
-                               SolvedRows),
+                       once(Goal),
                        retractall(range_known(_, _, _))).
 
 %   split_forced_with_mines(+Rows, +Total, -Forced): as forced/3 with Total mines, by
@@ -1189,33 +1198,24 @@ split_boards(Rows, Total, Count, SolvedRows) :-
 %   cell is forced, and its value is posted (the kept part ranges stay true: they are the
 %   parts' own, known by their open cells).
 split_forced_with_mines(Rows, Total, Forced) :-
-    (   board_posted(Rows, any, Mines, _, Digits, Sums)
-    ->  split_forced(Rows, Total, Mines, Digits, Sums, Forced)
+    (   split_posted(Rows, Total, Mines, Way)
+    ->  append(Rows, Codes),
+        append(Mines, Cells),
+        foldl(unknown_mine, Codes, Cells, Open, []),
+        with_kept_ranges(split_forced(Open, Way, Forced))
     ;   Forced = [0, []]
     ).
 
-split_forced(Rows, Total, Mines, Digits, Sums, [Found, Values]) :-
-    foldl(row_places, Mines, 0, _),
-    append(Mines, Cells),
-    include(integer, Cells, Known),
-    sum_list(Known, Placed),
-    Left is Total - Placed,
-    append(Rows, Codes),
-    foldl(unknown_mine, Codes, Cells, Open, []),
-    term_variables(Mines, Vars),
-    term_variables(Digits, Linked),
-    exclude(member_var(Linked), Vars, Free),
-    Way = shared_out(Linked, Sums, Free, Left),
-    setup_call_cleanup(retractall(range_known(_, _, _)),
-                       (   findall(Open, limit(1, Way), [First])
-                       ->  Found = 1,
-                           maplist(split_candidate, Open, First, Candidates),
-                           split_backbone(Candidates, Candidates, Open, Way),
-                           maplist(forced_value, Candidates, Values)
-                       ;   Found = 0,
-                           Values = []
-                       ),
-                       retractall(range_known(_, _, _))).
+%   split_forced(+Open, :Way, -Forced): Forced of the `?` cells Open, Way finding solutions.
+split_forced(Open, Way, [Found, Values]) :-
+    (   findall(Open, limit(1, Way), [First])
+    ->  Found = 1,
+        maplist(split_candidate, Open, First, Candidates),
+        split_backbone(Candidates, Candidates, Open, Way),
+        maplist(forced_value, Candidates, Values)
+    ;   Found = 0,
+        Values = []
+    ).
 
 %   labeling_forced_with_mines(+Rows, +Mines, -Forced): as board_forced_with_mines/3, by
 %   board_forced/2's searches alone (no split beside them), for the tests to check them against
