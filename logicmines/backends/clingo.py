@@ -133,9 +133,7 @@ class ClingoBackend:
 
     name = NAME
     program = "asp/board.lp"
-    # count lists every solution, at most this many a second (ten times the 1,000,000 a second
-    # it lists of a row of ?, the quickest kind): compare.run_engine does not ask past that
-    listing_pace = 10_000_000
+    listing_pace = 10_000_000  # count lists at most this many a second (10x 1,000,000, see Backend)
     DEFAULT_TIMEOUT = 60.0
 
     def __init__(self, timeout: float | None = DEFAULT_TIMEOUT) -> None:

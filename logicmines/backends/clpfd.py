@@ -78,9 +78,7 @@ class ClpfdBackend:
 
     name = "clpfd"
     program = "prolog/board.pl"
-    # count lists every solution, at most this many a second (ten times the 200,000 a second
-    # it lists of a row of ?, the quickest kind): compare.run_engine does not ask past that
-    listing_pace = 2_000_000
+    listing_pace = 2_000_000  # count lists at most this many a second (10x 200,000, see Backend)
     DEFAULT_TIMEOUT = 60.0
 
     def __init__(self, timeout: float | None = DEFAULT_TIMEOUT) -> None:

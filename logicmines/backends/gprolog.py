@@ -37,9 +37,7 @@ class GprologBackend:
 
     name = "gprolog"
     program = "prolog/gprolog/original.pl"
-    # count lists every solution, at most this many a second (ten times the 100,000 a second
-    # it lists of a row of ?, the quickest kind): compare.run_engine does not ask past that
-    listing_pace = 1_000_000
+    listing_pace = 1_000_000  # count lists at most this many a second (10x 100,000, see Backend)
     # Like `reference`, it lists every solution (setof/3) on every answer: an 8x8 board of 43
     # unknowns runs for minutes. Without a limit of its own it stops after this long.
     DEFAULT_TIMEOUT = 60.0

@@ -298,9 +298,7 @@ class ReferenceBackend:
 
     name = "reference"
     program = "prolog/minesweeper.pl"
-    # count lists every solution, at most this many a second (ten times the 5,000 a second
-    # it lists of a row of ?, the quickest kind): compare.run_engine does not ask past that
-    listing_pace = 50_000
+    listing_pace = 50_000  # count lists at most this many a second (10x 5,000, see Backend)
     DEFAULT_TIMEOUT = 60.0
 
     def __init__(self, timeout: float | None = DEFAULT_TIMEOUT) -> None:
