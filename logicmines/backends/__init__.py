@@ -34,8 +34,8 @@ class Backend(Protocol):
     makes; it looks only for these names, not at their arguments.
 
     An engine whose `count` lists every solution may say how many it lists a second at most, as
-    `listing_pace` (an int; ten times what it lists of a row of `?`, the quickest kind): `compare`
-    does not ask it for a count past that pace times its time limit.
+    `listing_pace` (an int; ten times or more what it lists of a row of `?`, the quickest):
+    `compare` does not ask it for a count past that pace times its time limit.
     """
 
     name: str

@@ -37,7 +37,7 @@ class GprologBackend:
 
     name = "gprolog"
     program = "prolog/gprolog/original.pl"
-    listing_pace = 1_000_000  # count lists at most this many a second (10x 100,000, see Backend)
+    listing_pace = 1_000_000  # count lists at most this many a second (15x 65,000, see Backend)
     # Like `reference`, it lists every solution (setof/3) on every answer: an 8x8 board of 43
     # unknowns runs for minutes. Without a limit of its own it stops after this long.
     DEFAULT_TIMEOUT = 60.0
