@@ -32,6 +32,7 @@ class Outcome:
     mines: tuple[Cell, ...] | None = None  # run_forced: unknown cells mines in every solution
     reason: str | None = None  # run_engine, no solution: why, as the engine words it
     said: str | None = None  # a timeout: the engine's own words, as every command's JSON has them
+    seen: int | None = None  # run_forced: the count an engine found on the way (not compared)
 
     @property
     def answered(self) -> bool:
@@ -66,15 +67,7 @@ def run_engine(
     timeout = valid_timeout(timeout)  # a float: a Fraction would not format as seconds
 
     def answer(backend, left) -> Outcome:
-        pace = getattr(backend, "listing_pace", None)
-        if (
-            known is not None
-            and timeout is not None
-            and pace is not None
-            and known > pace * timeout
-        ):
-            too_many = f"too many for {seconds_text(timeout)}"
-            raise _NotAsked(f"not run: it lists each solution to count them, {too_many}")
+        _not_too_many(backend, known, timeout)
         checked = backend.check(board, mines)
         backend.timeout = left()
         return Outcome(checked.verdict.value, backend.count(board, mines), reason=checked.reason)
@@ -82,7 +75,13 @@ def run_engine(
     return _timed(name, timeout, answer)
 
 
-def run_forced(name: str, board: Board, timeout: float | None, mines: int | None = None) -> Outcome:
+def run_forced(
+    name: str,
+    board: Board,
+    timeout: float | None,
+    mines: int | None = None,
+    known: int | None = None,
+) -> Outcome:
     """The verdict and the forced cells (the unknown cells safe in every solution, and those
     that are mines in every solution) by a new backend `name`, within `timeout` seconds.
 
@@ -91,9 +90,26 @@ def run_forced(name: str, board: Board, timeout: float | None, mines: int | None
     from it (no solution; one, when every unknown cell is forced; else several); any other
     engine is asked `analyze` (cells with chance 0 and 1), and its verdict follows from the
     count. The outcome's count is None: agreeing engines agree on verdict, safe cells and mines.
+    `known`: as for `run_engine`, for an engine asked `analyze` (which lists every solution
+    when the engine counts by listing them).
     """
+    timeout = valid_timeout(timeout)
 
-    return _timed(name, timeout, lambda backend, left: forced_cells(backend, board, mines))
+    def answer(backend, left) -> Outcome:
+        if getattr(backend, "consequences", None) is None:
+            _not_too_many(backend, known, timeout)
+        return forced_cells(backend, board, mines)
+
+    return _timed(name, timeout, answer)
+
+
+def _not_too_many(backend: Backend, known: int | None, timeout: float | None) -> None:
+    """_NotAsked when `backend` lists every solution to answer (it has a `listing_pace`) and
+    `known` solutions would outlast `timeout` even at that pace."""
+    pace = getattr(backend, "listing_pace", None)
+    if known is not None and timeout is not None and pace is not None and known > pace * timeout:
+        too_many = f"too many for {seconds_text(timeout)}"
+        raise _NotAsked(f"not run: it would list each solution, {too_many}")
 
 
 def forced_cells(backend: Backend, board: Board, mines: int | None = None) -> Outcome:
@@ -102,7 +118,8 @@ def forced_cells(backend: Backend, board: Board, mines: int | None = None) -> Ou
     if consequences is None:
         analysis = backend.analyze(board, mines)
         verdict = _verdict(analysis.count)
-        return Outcome(verdict, safe=tuple(analysis.safe), mines=tuple(analysis.mines))
+        safe, forced_mines = tuple(analysis.safe), tuple(analysis.mines)
+        return Outcome(verdict, safe=safe, mines=forced_mines, seen=analysis.count)
     forced = consequences(board, mines)
     if forced is None:
         return Outcome("none", safe=(), mines=())
@@ -185,8 +202,8 @@ def compare(
 ) -> tuple[dict[str, Outcome], bool]:
     """Every engine's outcome on `board` (all registered engines by default; with exactly
     `mines` mines in all, when given), and whether all engines that answered agree: their
-    verdict and count (`run_engine`, each engine told the smallest count given before it), or
-    with `forced` their verdict and forced cells (`run_forced`)."""
+    verdict and count (`run_engine`), or with `forced` their verdict and forced cells
+    (`run_forced`); each engine is told the smallest count found before it."""
     if isinstance(engines, str):  # "kanren" would be run letter by letter
         raise TypeError(
             f"compare: engines is a list of engine names, like ('kanren', 'clpfd'), not "
@@ -196,10 +213,9 @@ def compare(
         raise ValueError("compare: engines names none: None compares every engine")
     names = tuple(REGISTRY) if engines is None else tuple(engines)
     outcomes: dict[str, Outcome] = {}
+    run = run_forced if forced else run_engine
     for name in names:
-        if forced:
-            outcomes[name] = run_forced(name, board, timeout, mines)
-            continue
-        counts = [o.count for o in outcomes.values() if o.answered]
-        outcomes[name] = run_engine(name, board, timeout, mines, min(counts, default=None))
+        counts = [o.seen if forced else o.count for o in outcomes.values() if o.answered]
+        known = min((n for n in counts if n is not None), default=None)
+        outcomes[name] = run(name, board, timeout, mines, known)
     return outcomes, agreement(outcomes)[1]

@@ -433,8 +433,8 @@ def test_compare_forced_gives_every_engine_s_forced_cells_those_of_the_analysis(
 def test_compare_forced_says_which_engines_gave_which_cells_when_they_disagree(monkeypatch):
     real = compare_module.run_forced
 
-    def lying(name, board, timeout, mines=None):
-        outcome = real(name, board, timeout, mines)
+    def lying(name, board, timeout, mines=None, known=None):
+        outcome = real(name, board, timeout, mines, known)
         return (
             Outcome("multiple", None, 0.0, safe=(), mines=((0, 0),))
             if name == "prolog"
@@ -471,7 +471,7 @@ def test_compare_does_not_run_an_engine_that_would_list_more_solutions_than_its_
     # The expert example's 10^35 solutions: four engines waited out the limit in turn (40 s).
     run = run_main(["compare", EXPERT])
     assert run.status == 0
-    not_run = "not run: it lists each solution to count them, too many for 10 s"
+    not_run = "not run: it would list each solution, too many for 10 s"
     for name in ("reference", "gprolog", "clingo", "clpfd"):
         assert f"  {name:<10} {not_run}\n" in run.out
     assert "engines agree (2 of 6 answered)" in run.out
@@ -483,6 +483,12 @@ def test_compare_does_not_run_an_engine_that_would_list_more_solutions_than_its_
     assert few.out.count(" multiple ") == 2
     first = run_main(["compare", "--engines", "reference,kanren", "--timeout", "0.2", EXPERT])
     assert "  reference  > timeout (0.2 s)" in first.out
+    # --forced: the engines that list the solutions to find the forced cells, after kanren's
+    # analysis counted them (clingo and clpfd find them without listing: they are run)
+    forced = run_main(["compare", "--forced", "--mines", "99", EXPERT])
+    for name in ("reference", "gprolog"):
+        assert f"  {name:<10} {not_run}\n" in forced.out
+    assert "engines agree (4 of 6 answered)" in forced.out
 
 
 def test_analyze_with_far_more_mines_than_cells_answers_at_once():
