@@ -234,7 +234,9 @@ def build_parser() -> argparse.ArgumentParser:
         10.0,
         "10",
         "give up on an engine's answer for a board after this long, and say so; exit status 3 "
-        "only when no engine answers a board",
+        "only when no engine answers a board; an engine that lists every solution is not run "
+        "when an engine before it counted more than it could list in this time (at ten times "
+        "its best pace)",
     )
     _with_mines(compare)
     compare.add_argument(
