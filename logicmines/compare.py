@@ -64,15 +64,12 @@ def run_engine(
     itself, a loaded Prolog program or a compiled one, is started once per process).
     """
 
-    timeout = valid_timeout(timeout)  # a float: a Fraction would not format as seconds
-
     def answer(backend, left) -> Outcome:
-        _not_too_many(backend, known, timeout)
         checked = backend.check(board, mines)
         backend.timeout = left()
         return Outcome(checked.verdict.value, backend.count(board, mines), reason=checked.reason)
 
-    return _timed(name, timeout, answer)
+    return _timed(name, timeout, answer, known)
 
 
 def run_forced(
@@ -93,23 +90,13 @@ def run_forced(
     `known`: as for `run_engine`, for an engine asked `analyze` (which lists every solution
     when the engine counts by listing them).
     """
-    timeout = valid_timeout(timeout)
 
-    def answer(backend, left) -> Outcome:
-        if getattr(backend, "consequences", None) is None:
-            _not_too_many(backend, known, timeout)
-        return forced_cells(backend, board, mines)
+    def lists(backend) -> bool:  # analyze, not consequences: every solution, when it lists them
+        return getattr(backend, "consequences", None) is None
 
-    return _timed(name, timeout, answer)
-
-
-def _not_too_many(backend: Backend, known: int | None, timeout: float | None) -> None:
-    """_NotAsked when `backend` lists every solution to answer (it has a `listing_pace`) and
-    `known` solutions would outlast `timeout` even at that pace."""
-    pace = getattr(backend, "listing_pace", None)
-    if known is not None and timeout is not None and pace is not None and known > pace * timeout:
-        too_many = f"too many for {seconds_text(timeout)}"
-        raise _NotAsked(f"not run: it would list each solution, {too_many}")
+    return _timed(
+        name, timeout, lambda backend, left: forced_cells(backend, board, mines), known, lists
+    )
 
 
 def forced_cells(backend: Backend, board: Board, mines: int | None = None) -> Outcome:
@@ -136,9 +123,18 @@ class _NotAsked(Exception):
     """An engine not asked the question (its words say why)."""
 
 
-def _timed(name: str, timeout: float | None, answer) -> Outcome:
+def _timed(
+    name: str,
+    timeout: float | None,
+    answer,
+    known: int | None = None,
+    lists=lambda backend: True,
+) -> Outcome:
     """`answer(backend, left)` by a new backend `name`, timed, within `timeout` seconds in all:
-    `left()` is the time left of it (for a second question), or the reason there is none."""
+    `left()` is the time left of it (for a second question), or the reason there is none.
+
+    Not asked (SKIPPED) when the answer `lists(backend)` every solution, the backend has a
+    `listing_pace`, and `known` solutions would outlast `timeout` even at that pace."""
     timeout = valid_timeout(timeout)  # a float: a Decimal would not mix with the clock's
     start = time.perf_counter()
 
@@ -154,6 +150,10 @@ def _timed(name: str, timeout: float | None, answer) -> Outcome:
         backend = make_backend(name, timeout)
         start = time.perf_counter()  # making the backend is starting the engine, not answering
         backend.timeout = timeout
+        pace = getattr(backend, "listing_pace", None)
+        if None not in (known, timeout, pace) and lists(backend) and known > pace * timeout:
+            too_many = f"too many for {seconds_text(timeout)}"
+            raise _NotAsked(f"not run: it would list each solution, {too_many}")
         found = answer(backend, left)
     except BackendUnavailable as missing:
         return Outcome(error=f"cannot run here: {missing.install()}", status=MISSING)
