@@ -749,24 +749,35 @@ first_models(Open, Models, Vars) :-
 %   many cells as they can, each of which is then decided at once.
 backbone(part(Candidates, _, Tight)) :-
     maplist(candidate_mine, Candidates, Open),
-    backbone(Candidates, Candidates, Open, Tight).
+    decided_each(Candidates, Candidates, labelled_other(Candidates, Open, Tight)).
 
-backbone([], _, _, _).
-backbone([c(Mine, Value, R-C, Status)|Left], Candidates, Open, Tight) :-
+%   decided_each(+Left, +Candidates, :Search): decides each candidate of Left still undecided:
+%   call(Search, Candidate, Other, Models) gives in Models the values of the candidates in a
+%   solution where its cell is Other, its other value ([] when there is none). One found:
+%   every candidate that differs there from the first solution is not forced. None: the cell
+%   is forced.
+decided_each([], _, _).
+decided_each([Candidate|Left], Candidates, Search) :-
+    Candidate = c(Mine, Value, _, Status),
     (   nonvar(Status)
     ->  true
     ;   integer(Mine)  % settled by propagation from the values forced so far
     ->  Status = forced
     ;   Other is 1 - Value,
-        nearest_first(Candidates, R-C, Near),
-        turns([Near, Tight], 100 000, other_models(Mine, Other, Open, Models)),
+        call(Search, Candidate, Other, Models),
         (   Models = [Second]
         ->  maplist(differs, Candidates, Second)
         ;   Status = forced,
             Mine = Value  % true in every solution: posting it prunes the searches to come
         )
     ),
-    backbone(Left, Candidates, Open, Tight).
+    decided_each(Left, Candidates, Search).
+
+%   labelled_other(+Candidates, +Open, +Tight, +Candidate, +Other, -Models): backbone/1's search
+%   for a solution where Candidate's cell is Other, its nearest cells first and Tight in turns.
+labelled_other(Candidates, Open, Tight, c(Mine, _, R-C, _), Other, Models) :-
+    nearest_first(Candidates, R-C, Near),
+    turns([Near, Tight], 100 000, other_models(Mine, Other, Open, Models)).
 
 %   other_models(+Mine, +Other, +Open, -Models, +Vars): Models holds the values of Open in the
 %   first solution in which Mine is Other, labeling Vars by contrary/1 ([] when there is none).
@@ -1211,7 +1222,7 @@ split_forced(Open, Way, [Found, Values]) :-
     (   findall(Open, limit(1, Way), [First])
     ->  Found = 1,
         maplist(split_candidate, Open, First, Candidates),
-        split_backbone(Candidates, Candidates, Open, Way),
+        decided_each(Candidates, Candidates, split_other(Open, Way)),
         maplist(forced_value, Candidates, Values)
     ;   Found = 0,
         Values = []
@@ -1229,21 +1240,10 @@ split_candidate(Mine, Value, c(Mine, Value, -, Status)) :-
     ;   true
     ).
 
-split_backbone([], _, _, _).
-split_backbone([c(Mine, Value, _, Status)|Left], Candidates, Open, Way) :-
-    (   nonvar(Status)
-    ->  true
-    ;   integer(Mine)
-    ->  Status = forced
-    ;   Other is 1 - Value,
-        findall(Open, limit(1, ( Mine = Other, Way )), Models),
-        (   Models = [Second]
-        ->  maplist(differs, Candidates, Second)
-        ;   Status = forced,
-            Mine = Value
-        )
-    ),
-    split_backbone(Left, Candidates, Open, Way).
+%   split_other(+Open, :Way, +Candidate, +Other, -Models): the values of Open in the first
+%   solution Way finds where Candidate's cell is Other.
+split_other(Open, Way, c(Mine, _, _, _), Other, Models) :-
+    findall(Open, limit(1, ( Mine = Other, Way )), Models).
 
 %   split_models_with_mines(+Rows, +Mines, +Limit, -SolvedRows): as board_models_with_mines/4,
 %   by split_boards/4 alone (no labeling way beside it), for the tests to check it against
