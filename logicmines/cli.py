@@ -39,7 +39,7 @@ from .parse import BoardSyntaxError, parse_boards
 from .problem import NoSolution
 from .resources import example_names, example_summary, example_text
 from .results import Verdict
-from .reveal import ClickTooLong, RevealError, exploded, parse_click, play_clicks, status
+from .reveal import ClickTooLong, RevealError, parse_click, play_clicks, status
 from .setter import PuzzleError, make_puzzle, puzzle_lines, puzzle_record
 from .solvable import SolvableError, check_game, solvable
 from .staging import Staged
@@ -891,7 +891,7 @@ def run_analyze(boards: list[Board], args: argparse.Namespace, out: Out) -> int:
         analysis = backend.analyze(board, mines=args.mines)
         if args.svg is not None:
             staged = _staging(board) if args.show_staging else None
-            picture = render_svg(analysis, args.exact, index, staged, exploded(board), board)
+            picture = render_svg(analysis, args.exact, index, staged, board)
             _write_picture(picture, args.svg, index, args.file)
         out.analysis(index, board, analysis, args.mines)
 

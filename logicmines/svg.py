@@ -11,7 +11,7 @@ from html import escape
 from .analysis import Analysis
 from .board import Board, Cell
 from .frontier import groups
-from .reveal import no_click_after
+from .reveal import exploded, no_click_after
 from .staging import Staged
 from .words import escaped, percent, plural
 
@@ -100,7 +100,6 @@ def render_svg(
     exact: bool = False,
     index: int | None = None,
     staged: Staged | None = None,
-    lost: Cell | None = None,
     shown: Board | None = None,
 ) -> str:
     """The heat map of an analysis: digits and known mines as shown, unknown cells coloured by
@@ -114,10 +113,11 @@ def render_svg(
     a mark in the corner of each cell settle forced, and an outline round each group of
     interchangeable cells that is left to count (frontier.groups).
 
-    With `lost` (the mine a game board shows opened, reveal.exploded) no click is framed: the
-    game is over, and a line below says so. `shown`: the board as it was given, named in the
-    title (a game board's analysis is of the puzzle it poses: the title says "game")."""
+    `shown`: the board as it was given, named in the title (a game board's analysis is of the
+    puzzle it poses: the title says "game"). When it shows a mine opened (reveal.exploded) no
+    click is framed: the game is over, and a line below says so."""
     board = analysis.board
+    lost = None if shown is None else exploded(shown)
     solutions = plural(analysis.count, "solution", exact)
     heading = f"{_board_name(shown or board, index)}: {solutions}{_mines_said(analysis)}"
     framed = analysis.best is not None and lost is None
