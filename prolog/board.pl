@@ -102,7 +102,8 @@
 :- use_module(library(clpfd)).
 :- use_module(library(error), [must_be/2]).
 :- use_module(library(lists),
-              [append/2, append/3, last/2, max_list/2, member/2, min_list/2, nth0/3, sum_list/2]).
+              [append/2, append/3, last/2, max_list/2, member/2, min_list/2, nth0/3, numlist/3,
+               reverse/2, sum_list/2]).
 :- use_module(library(pairs),
               [group_pairs_by_key/2, map_list_to_pairs/3, pairs_keys_values/3, pairs_values/2]).
 :- use_module(library(solution_sequences), [limit/2]).
@@ -227,7 +228,7 @@ search(Rows, Total, Orders, _, Found, Split) :-
     ;   Ways = Labeled
     ),
     first_budget(Budget),
-    raced(Ways, Rows, Total, Budget).
+    with_kept_parts(raced(Ways, Rows, Total, Budget)).
 
 first_budget(4 000 000).
 
@@ -579,16 +580,15 @@ board_forced(Rows, Forced) :-
 %!  board_forced_with_mines(+Rows, +Mines, -Forced) is det.
 %
 %   As board_forced/2, among the solutions with exactly Mines mines. Two ways take turns (as in
-%   search/5): the searches of board_forced/2 with the total posted, which label the whole
-%   board, and split_forced_with_mines/3, which shares the mines out among the parts by their
-%   ranges (as split_boards/4 does), the split first. With the total, labeling cannot see that
-%   each part holds a number of mines within its own range, and tries the parts' placements
-%   together: on four Expert mid-games (midgame(16, 30, 99, Seed), seeds 1, 2, 4, 8) it ran
-%   out of 60 s at both ends of the range (79 and 153 mines on seed 1, whose solutions hold 79
-%   to 153) and took 3 to 55 s with 99; in turns with the split they take 0.2 to 2.5 s at the
-%   ends and 3 to 6 s with 99. Where a part is a wide block (generate.py's 15x15 lattice of
-%   digits, seed 1, with 55 mines) labeling alone is the quicker, 20 s to the split's 35 s,
-%   and the turns take 70 s.
+%   search/5), keeping what the split finds from one turn to the next (with_kept_parts/1): the
+%   searches of board_forced/2 with the total posted, which label the whole board, and
+%   split_forced_with_mines/3, which decides each cell from the numbers of mines of its part's
+%   solutions, the split first. With the total, labeling cannot see that each part holds a
+%   number of mines within its own range, and tries the parts' placements together: on four
+%   Expert mid-games (midgame(16, 30, 99, Seed), seeds 1, 2, 4, 8) it ran out of 60 s at both
+%   ends of the range (79 and 153 mines on seed 1, whose solutions hold 79 to 153) and took 3
+%   to 55 s with 99; the split takes 0.02 to 0.11 s, and 3.5 s on generate.py's 15x15 lattice
+%   of digits (seed 1, a wide block) with 55 mines, where labeling takes 20 s.
 %
 %   ?- board_forced_with_mines([`1?`, `??`], 1, F).
 %   %@ F = [1, [2, 2, 2]].
@@ -602,8 +602,9 @@ board_forced(Rows, Forced) :-
 board_forced_with_mines(Rows, Mines, Forced) :-
     must_be(integer, Mines),
     first_budget(Budget),
-    raced([split_forced_with_mines(Rows, Mines, Forced), forced(Rows, Mines, Forced)],
-          Rows, any, Budget).
+    with_kept_parts(raced([split_forced_with_mines(Rows, Mines, Forced),
+                            forced(Rows, Mines, Forced)],
+                           Rows, any, Budget)).
 
 forced(Rows, Total, [Found, Values]) :-
     board_shape(Rows, _, Width),
@@ -1059,7 +1060,7 @@ first_hold(Group, Rest, N) :-
 %   no digit touches (free) counts in Most only; the other open cells fall into parts that
 %   share no digit, whose fewest and most add up, since a solution of each part, taken
 %   together, is a solution of the board (part_range/3 finds them). The ranges of the parts
-%   met on the way are kept until it ends (range_known/3).
+%   met on the way are kept until it ends (known/4).
 mine_range(Rows, [Fewest, Most]) :-
     board_posted(Rows, any, Mines, _, Digits, Sums),
     foldl(row_places, Mines, 0, _),
@@ -1068,7 +1069,7 @@ mine_range(Rows, [Fewest, Most]) :-
     sum_list(Known, Placed),
     term_variables(Mines, Open),
     term_variables(Digits, Linked),
-    with_kept_ranges(parts_range(Linked, Sums, Fewest0-Most0)),
+    with_kept_parts(parts_range(Linked, Sums, Fewest0-Most0)),
     length(Open, NOpen),
     length(Linked, NLinked),
     Fewest is Placed + Fewest0,
@@ -1100,28 +1101,42 @@ add_part_range(Vars-Sums, Fewest0-Most0, Fewest-Most) :-
     Fewest is Fewest0 + PartFewest,
     Most is Most0 + PartMost.
 
-%   part_range(+Vars, +Sums, -Fewest-Most): the fewest and most mines of one part; fails when
-%   it has none. A part is known by its open cells' places and the mines its digits still
-%   need (part_key/3): met again, by another way, its range is the one found the first time
-%   (range_known/3, kept until mine_range/2 ends); met first, split_range/3 finds it.
-:- thread_local range_known/3.
+%   part_range(+Vars, +Sums, -Fewest-Most): the fewest and most mines of one part, the lowest
+%   and highest of its counts (part_counts/3); fails when it has none.
+part_range(Vars, Sums, Fewest-Most) :-
+    part_counts(Vars, Sums, Counts),
+    Fewest is lsb(Counts),
+    Most is msb(Counts).
 
-part_range(Vars, Sums, Range) :-
+%   part_counts(+Vars, +Sums, -Counts): the numbers of mines the solutions of one part hold, as
+%   a set of bits (bit K set: some solution holds K mines); fails when it has none. Found by
+%   split_counts/3, once per part (kept/4).
+part_counts(Vars, Sums, Counts) :-
+    kept(split_counts, Vars, Sums, Counts).
+
+%   kept(:Split, +Vars, +Sums, -Found): call(Split, Vars, Sums, Found), for one part, once: a
+%   part is known by its open cells' places and the mines its digits still need (part_key/3),
+%   and met again, by another way, what Split found the first time is given (known/4, kept
+%   until with_kept_parts/1 ends). Fails when Split failed.
+:- thread_local known/4.
+
+kept(Split, Vars, Sums, Found) :-
     part_key(Vars, Sums, Key),
     term_hash(Key, Hash),
-    (   range_known(Hash, Key, Known)
+    (   known(Split, Hash, Key, Known)
     ->  true
-    ;   (   split_range(Vars, Sums, Found)
-        ->  Known = Found
+    ;   (   call(Split, Vars, Sums, Result)
+        ->  Known = Result
         ;   Known = none
         ),
-        assertz(range_known(Hash, Key, Known))
+        assertz(known(Split, Hash, Key, Known))
     ),
-    Known = Range.
+    Known \== none,
+    Found = Known.
 
 %   part_key(+Vars, +Sums, -Places-Needs): the places of Vars, sorted, and the mines each of Sums
 %   still needs, in Sums' order. The places tell which digits have open cells there: two parts
-%   with one key have the same cells and the same sums on them, so the same range.
+%   with one key have the same cells and the same sums on them, so the same counts.
 part_key(Vars, Sums, Places-Needs) :-
     maplist(var_place, Vars, Unsorted),
     msort(Unsorted, Places),
@@ -1132,38 +1147,67 @@ still_needs(Need-Cells, Still) :-
     sum_list(Set, Placed),
     Still is Need - Placed.
 
-%   split_range(+Vars, +Sums, -Fewest-Most): the range of one part, found by splitting it, not
-%   by searching it whole: a cell in the middle of the part (middle_cell/2) takes each value in
+%   split_counts(+Vars, +Sums, -Counts): the counts of one part, found by splitting it, not by
+%   searching it whole: a cell in the middle of the part (middle_cell/2) takes each value in
 %   turn, propagation settles what it settles (counted at once), and the cells left fall into
-%   smaller parts, each solved the same way. A long part breaks in two once the cells across
-%   its middle are set, and its halves are then solved apart, where a search for the fewest
-%   mines with the part's sum posted tries the placements of both halves together: on an
-%   Expert mid-game (midgame(16, 30, 99, 4)) a binary search over that sum's bound took 56 s on
-%   a part of 50 cells (9 s with the cells in the most digits labelled first), and this takes
-%   0.1 s. A part that is a wide block, not a frontier, meets the same smaller parts again and
-%   again, under each setting of the lines set before them that they do not touch: kept
-%   ranges (part_range/3) make a 15x15 lattice of digits (generate.py's lattice, seed 1) take
-%   1.8 s, where it took 19 s without them; other lattices of that size still take from 0.1 s
-%   to half a minute. Fails when the part has no solution.
-split_range(Vars, Sums, Fewest-Most) :-
+%   smaller parts, each solved the same way (holding_counts/3). A long part breaks in two once
+%   the cells across its middle are set, and its halves are then solved apart, where a search
+%   for the fewest mines with the part's sum posted tries the placements of both halves
+%   together: on an Expert mid-game (midgame(16, 30, 99, 4)) a binary search over that sum's
+%   bound took 56 s on a part of 50 cells (9 s with the cells in the most digits labelled
+%   first), and this takes 0.1 s. A part that is a wide block, not a frontier, meets the same
+%   smaller parts again and again, under each setting of the lines set before them that they
+%   do not touch: kept counts (part_counts/3) make a 15x15 lattice of digits (generate.py's
+%   lattice, seed 1) take 1.8 s, where it took 19 s without them; other lattices of that size
+%   still take from 0.1 s to half a minute. Fails when the part has no solution.
+split_counts(Vars, Sums, Counts) :-
     in_time,
     middle_cell(Vars, Middle),
-    findall(Fewest1-Most1,
+    findall(Found,
             ( member(Value, [0, 1]),
               Middle = Value,
-              partition(var, Vars, Left, Settled),
-              sum_list(Settled, Set),
-              parts_range(Left, Sums, Fewest0-Most0),
-              Fewest1 is Fewest0 + Set,
-              Most1 is Most0 + Set
+              holding_counts(Vars, Sums, Found)
             ),
-            Ranges),
-    pairs_keys_values(Ranges, Fewests, Mosts),
-    min_list(Fewests, Fewest),
-    max_list(Mosts, Most).
+            Each),
+    foldl(either_count, Each, 0, Counts),
+    Counts =\= 0.
+
+either_count(Counts, Counts0, Either) :-
+    Either is Counts0 \/ Counts.
+
+%   holding_counts(+Vars, +Sums, -Counts): the counts of the cells Vars (some of them set by
+%   now), whose open cells fall into parts: the sums of one count of each part, and the cells
+%   set; fails when a part has no solution.
+holding_counts(Vars, Sums, Counts) :-
+    partition(var, Vars, Open, Settled),
+    sum_list(Settled, Set),
+    var_parts(Open, Sums, Parts),
+    foldl(add_part_counts, Parts, 1, Sums0),
+    Counts is Sums0 << Set.
+
+add_part_counts(Vars-Sums, Counts0, Counts) :-
+    part_counts(Vars, Sums, PartCounts),
+    sum_counts(Counts0, PartCounts, Counts).
+
+%   sum_counts(+A, +B, -Sums): the sums of a member of the count set A and one of B, as bits:
+%   A shifted by each member of B, or B by each of A, whichever has fewer members.
+sum_counts(A, B, Sums) :-
+    (   popcount(A) < popcount(B)
+    ->  shifted_by(A, B, 0, Sums)
+    ;   shifted_by(B, A, 0, Sums)
+    ).
+
+shifted_by(By, Counts, Sums0, Sums) :-
+    (   By =:= 0
+    ->  Sums = Sums0
+    ;   K is lsb(By),
+        Sums1 is Sums0 \/ (Counts << K),
+        By1 is By /\ \(1 << K),
+        shifted_by(By1, Counts, Sums1, Sums)
+    ).
 
 %   split_boards(+Rows, +Total, +Count, -SolvedRows): the first Count solved boards of Rows with
-%   Total mines, found by splitting as split_range/3 finds a range, with the mines to place
+%   Total mines, found by splitting as split_counts/3 finds a part's counts, with the mines to place
 %   shared out among the
 %   parts by their ranges: a total at an end of the range, or next to it, leaves each part no
 %   choice but its own fewest or most mines, which labeling with the total posted, a sum of
@@ -1172,11 +1216,11 @@ split_range(Vars, Sums, Fewest-Most) :-
 %   152 or 153 in 60 s, and this finds two in 0.1 s. Each solution is found once: a part's
 %   count and the values of the cells split on tell it apart. The board is posted here without
 %   its total, which the sharing out makes exact: a part's range is then the part's own,
-%   whatever the rest of the board (range_known/3 keeps it by the part alone), where the
+%   whatever the rest of the board (known/4 keeps it by the part alone), where the
 %   total's sum would narrow it by what is set elsewhere.
 split_boards(Rows, Total, Count, SolvedRows) :-
     split_posted(Rows, Total, Mines, Way),
-    with_kept_ranges(findall(Solved,
+    with_kept_parts(findall(Solved,
                              limit(Count, ( Way, solved_rows(Mines, Solved) )),
                              SolvedRows)).
 
@@ -1194,38 +1238,203 @@ split_posted(Rows, Total, Mines, shared_out(Linked, Sums, Free, Left)) :-
     term_variables(Digits, Linked),
     exclude(member_var(Linked), Open, Free).
 
-%   with_kept_ranges(:Goal): once Goal, the part ranges it kept (range_known/3) let go of. They
-%   hold for one board only: a part is known by its cells and what its digits need, not by which
-%   digits those are.
-with_kept_ranges(Goal) :-
-    setup_call_cleanup(retractall(range_known(_, _, _)),
-                       once(Goal),
-                       retractall(range_known(_, _, _))).
+%   with_kept_parts(:Goal): once Goal, what it kept of each part (known/4) let go of. That holds
+%   for one board only: a part is known by its cells and what its digits need, not by which
+%   digits those are. Called within another, it keeps what it finds for the outer one: the ways
+%   that take turns on one board (raced/4) so keep what each found, and a way stopped at the
+%   end of its turn starts its next turn from there.
+with_kept_parts(Goal) :-
+    (   nb_current(board_kept, true)
+    ->  once(Goal)
+    ;   setup_call_cleanup(keep_from_now,
+                           once(Goal),
+                           forget_kept)
+    ).
 
-%   split_forced_with_mines(+Rows, +Total, -Forced): as forced/3 with Total mines, by
-%   split_boards/4's search (shared_out/4) on the board posted without its total: one solution
-%   with Total mines; then, for each cell still undecided, one in which it takes its other
-%   value, every cell that differs between the two decided at once as not forced; none: the
-%   cell is forced, and its value is posted (the kept part ranges stay true: they are the
-%   parts' own, known by their open cells).
+keep_from_now :-
+    forget_kept,
+    nb_setval(board_kept, true).
+
+forget_kept :-
+    nb_setval(board_kept, false),
+    retractall(known(_, _, _, _)).
+
+%   split_forced_with_mines(+Rows, +Total, -Forced): as forced/3, found by splitting each part (as
+%   split_counts/3 does) instead of searching for a second solution for each cell. The parts
+%   (linked by digits) have their counts, and each cell of a part the counts of the part's
+%   solutions in which it is safe and those in which it is a mine (part_cells/3); the free
+%   cells (touching no digit) hold any number up to how many they are. A part may hold a count
+%   when the others can hold the rest of Total (allowed_counts/3). A cell is forced when its
+%   counts with its other value hold none that the part may hold. The free cells are forced
+%   only when the one count they may hold is none or all of them. Searching, for each cell, a
+%   solution with the total in which it takes its other value re-solves every part each time:
+%   a half-played 50x50 game, midgame(50, 50, 500, 3), with 500 mines took 84 s so, and takes
+%   0.8 s part by part.
 split_forced_with_mines(Rows, Total, Forced) :-
-    (   split_posted(Rows, Total, Mines, Way)
+    (   split_posted(Rows, Total, Mines, shared_out(Linked, Sums, Free, Left))
     ->  append(Rows, Codes),
         append(Mines, Cells),
         foldl(unknown_mine, Codes, Cells, Open, []),
-        with_kept_ranges(split_forced(Open, Way, Forced))
+        with_kept_parts(parts_forced(Open, Linked, Sums, Free, Left, Forced))
     ;   Forced = [0, []]
     ).
 
-%   split_forced(+Open, :Way, -Forced): Forced of the `?` cells Open, Way finding solutions.
-split_forced(Open, Way, [Found, Values]) :-
-    (   findall(Open, limit(1, Way), [First])
+%   parts_forced(+Open, +Linked, +Sums, +Free, +Left, -Forced): Forced of the `?` cells Open,
+%   the open cells of Linked and Free holding Left mines.
+parts_forced(Open, Linked, Sums, Free, Left, [Found, Values]) :-
+    include(var, Linked, Undecided),
+    include(var, Free, OpenFree),
+    length(OpenFree, NFree),
+    var_parts(Undecided, Sums, Parts),
+    FreeCounts is (1 << (NFree + 1)) - 1,
+    (   maplist(celled_part, Parts, Celled),
+        pairs_keys_values(Celled, Counted, PartCells),
+        allowed_counts([FreeCounts|Counted], Left, [FreeAllowed|Allowed]),
+        FreeAllowed =\= 0
     ->  Found = 1,
-        maplist(split_candidate, Open, First, Candidates),
-        decided_each(Candidates, Candidates, split_other(Open, Way)),
-        maplist(forced_value, Candidates, Values)
+        maplist(parts_forced_cells, Parts, PartCells, Allowed),
+        free_forced(FreeAllowed, NFree, OpenFree),
+        maplist(forced_or_not, Open, Values)
     ;   Found = 0,
         Values = []
+    ).
+
+celled_part(Vars-Sums, Counts-Cells) :-
+    part_cells(Vars, Sums, Counts-Cells).
+
+%   parts_forced_cells(+Vars-Sums, +Cells, +Allowed): sets each cell of Vars that is forced among
+%   the part's solutions holding a count of Allowed. Cells are the counts of each cell by
+%   place (part_cells/3), Vars' places in their order.
+parts_forced_cells(Vars-_, Cells, Allowed) :-
+    maplist(var_place, Vars, Places),
+    pairs_keys_values(Keyed, Places, Vars),
+    keysort(Keyed, Sorted),
+    pairs_values(Sorted, ByPlace),
+    maplist(cell_forced(Allowed), ByPlace, Cells).
+
+cell_forced(Allowed, Mine, _-(Safe-Mined)) :-
+    (   Mined /\ Allowed =:= 0
+    ->  Mine = 0
+    ;   Safe /\ Allowed =:= 0
+    ->  Mine = 1
+    ;   true
+    ).
+
+%   allowed_counts(+Counts, +Total, -Allowed): for each count set of Counts, the counts K in it
+%   for which the others can hold Total - K together (one count of each), as bits.
+allowed_counts(Counts, Total, Allowed) :-
+    foldl(running_sum, Counts, Before, 1, _),
+    reverse(Counts, Backwards),
+    foldl(running_sum, Backwards, AfterBackwards, 1, _),
+    reverse(AfterBackwards, After),
+    maplist(allowed_given(Total), Counts, Before, After, Allowed).
+
+%   running_sum(+Counts, -Sums0, +Sums0, -Sums): Sums0, the sums of the count sets before this
+%   one, then the sums with it.
+running_sum(Counts, Sums0, Sums0, Sums) :-
+    sum_counts(Sums0, Counts, Sums).
+
+allowed_given(Total, Counts, Before, After, Allowed) :-
+    sum_counts(Before, After, Others),
+    Top is msb(Counts),
+    numlist(0, Top, Ks),
+    foldl(allowed_count(Total, Counts, Others), Ks, 0, Allowed).
+
+allowed_count(Total, Counts, Others, K, Allowed0, Allowed) :-
+    Rest is Total - K,
+    (   has_count(Counts, K),
+        has_count(Others, Rest)
+    ->  Allowed is Allowed0 \/ (1 << K)
+    ;   Allowed = Allowed0
+    ).
+
+%   has_count(+Counts, +K): bit K of the count set Counts is set.
+has_count(Counts, K) :-
+    K >= 0,
+    (Counts >> K) /\ 1 =:= 1.
+
+%   part_cells(+Vars, +Sums, -Counts-Cells): the counts of one part (as part_counts/3) and, for
+%   each of its cells by place, Place-(Safe-Mined): the counts of the part's solutions in which
+%   it is safe, and of those in which it is a mine; fails when the part has none. Found by
+%   split_cells/3, once per part (kept/4).
+part_cells(Vars, Sums, Found) :-
+    kept(split_cells, Vars, Sums, Found).
+
+%   split_cells(+Vars, +Sums, -Counts-Cells): part_cells/3 by splitting the part as
+%   split_counts/3 does, the middle cell taking each value: a cell set by then (by the value or
+%   propagation) has the counts of that setting on the side of its value; a cell in one of the
+%   smaller parts left, the counts it has there, summed with those of the other parts and the
+%   cells set.
+split_cells(Vars, Sums, Counts-Cells) :-
+    in_time,
+    maplist(var_place, Vars, Places),
+    middle_cell(Vars, Middle),
+    findall(Each,
+            ( member(Value, [0, 1]),
+              Middle = Value,
+              branch_cells(Vars, Places, Sums, Each)
+            ),
+            [First|Others]),
+    foldl(either_cells, Others, First, Counts-Cells).
+
+either_cells(Counts1-Cells1, Counts0-Cells0, Counts-Cells) :-
+    Counts is Counts0 \/ Counts1,
+    maplist(either_cell, Cells0, Cells1, Cells).
+
+either_cell(Place-(Safe0-Mined0), Place-(Safe1-Mined1), Place-(Safe-Mined)) :-
+    Safe is Safe0 \/ Safe1,
+    Mined is Mined0 \/ Mined1.
+
+%   branch_cells(+Vars, +Places, +Sums, -Counts-Cells): as split_cells/3 for one setting of the
+%   middle cell, Places being the places of Vars; fails when a part left has no solution.
+branch_cells(Vars, Places, Sums, Counts-Cells) :-
+    partition(var, Vars, Open, Settled),
+    sum_list(Settled, Set),
+    var_parts(Open, Sums, Parts),
+    maplist(celled_part, Parts, Celled),
+    pairs_keys_values(Celled, PartCounts, PartCells),
+    foldl(running_sum, PartCounts, Before, 1, All),
+    reverse(PartCounts, Backwards),
+    foldl(running_sum, Backwards, AfterBackwards, 1, _),
+    reverse(AfterBackwards, After),
+    Counts is All << Set,
+    foldl(settled_cell(Counts), Vars, Places, Cells0, Cells1),
+    foldl(rest_cells(Set), PartCells, Before, After, Cells1, []),
+    keysort(Cells0, Cells).
+
+settled_cell(Counts, Mine, Place, Cells0, Cells) :-
+    (   Mine == 0
+    ->  Cells0 = [Place-(Counts-0)|Cells]
+    ;   Mine == 1
+    ->  Cells0 = [Place-(0-Counts)|Cells]
+    ;   Cells0 = Cells
+    ).
+
+%   rest_cells(+Set, +PartCells, +Before, +After, -Cells0, -Cells): the cells of one part left,
+%   their counts summed with those of the parts Before and After it and the Set mines.
+rest_cells(Set, PartCells, Before, After, Cells0, Cells) :-
+    sum_counts(Before, After, Others),
+    Rest is Others << Set,
+    foldl(rest_cell(Rest), PartCells, Cells0, Cells).
+
+rest_cell(Rest, Place-(Safe0-Mined0), [Place-(Safe-Mined)|Cells], Cells) :-
+    sum_counts(Safe0, Rest, Safe),
+    sum_counts(Mined0, Rest, Mined).
+
+%   free_forced(+Allowed, +N, +Cells): the N free Cells are all safe when none of them may hold a
+%   mine, all mines when every one must; otherwise each may be either.
+free_forced(Allowed, N, Cells) :-
+    (   Allowed =:= 1
+    ->  maplist(=(0), Cells)
+    ;   Allowed =:= 1 << N
+    ->  maplist(=(1), Cells)
+    ;   true
+    ).
+
+forced_or_not(Mine, Value) :-
+    (   integer(Mine)
+    ->  Value = Mine
+    ;   Value = 2
     ).
 
 %   labeling_forced_with_mines(+Rows, +Mines, -Forced): as board_forced_with_mines/3, by
@@ -1233,17 +1442,6 @@ split_forced(Open, Way, [Found, Values]) :-
 %   plain enumeration on boards where the split would answer first.
 labeling_forced_with_mines(Rows, Mines, Forced) :-
     forced(Rows, Mines, Forced).
-
-split_candidate(Mine, Value, c(Mine, Value, -, Status)) :-
-    (   integer(Mine)
-    ->  Status = forced
-    ;   true
-    ).
-
-%   split_other(+Open, :Way, +Candidate, +Other, -Models): the values of Open in the first
-%   solution Way finds where Candidate's cell is Other.
-split_other(Open, Way, c(Mine, _, _, _), Other, Models) :-
-    findall(Open, limit(1, ( Mine = Other, Way )), Models).
 
 %   split_models_with_mines(+Rows, +Mines, +Limit, -SolvedRows): as board_models_with_mines/4,
 %   by split_boards/4 alone (no labeling way beside it), for the tests to check it against
@@ -1316,8 +1514,8 @@ parts_holding([ranged(Vars, Sums, Fewest, Most)|Ranged], Mines) :-
     parts_holding(Ranged, Rest).
 
 %   part_holding(+Vars, +Sums, +Mines): the cells Vars of one part (some of them set by now, by
-%   propagation from the cells split on) hold Mines: once it is within
-%   the part's range, its middle cell (middle_cell/2) takes each value and the cells left, in
+%   propagation from the cells split on) hold Mines: once it is among the part's counts, its
+%   middle cell (middle_cell/2) takes each value and the cells left, in
 %   parts again, share out what remains.
 part_holding(Vars, Sums, Mines) :-
     in_time,
@@ -1326,8 +1524,8 @@ part_holding(Vars, Sums, Mines) :-
     Left is Mines - Set,
     var_parts(Open, Sums, Parts),
     (   Parts = [Vars1-Sums1]
-    ->  part_range(Vars1, Sums1, Fewest-Most),
-        between(Fewest, Most, Left),
+    ->  part_counts(Vars1, Sums1, Counts),
+        has_count(Counts, Left),
         middle_cell(Vars1, Middle),
         member(Middle, [0, 1]),
         part_holding(Vars1, Sums1, Left)
