@@ -215,16 +215,19 @@ search(Rows, Total, Orders, Count, Found) :-
     search(Rows, Total, Orders, Count, Found, none).
 
 %   search(+Rows, +Total, +Orders, +Count, :Found, :Split): the same, with one more way among the
-%   turns when Total is an integer: Split, a goal that finds the solutions itself (split_boards/4,
-%   which a total at the edge of the range needs; none: no such way).
+%   turns: Split, a goal that finds the solutions itself (split_boards/4; none: no such way),
+%   which keeps what it finds from turn to turn. A total at the edge of the range needs it, and
+%   so do boards whose parts labeling keeps failing in far from where it chose: a dead end in
+%   one part is met again under every choice made in the parts labelled before it (a half-played
+%   100x100 game, midgame(100, 100, 2000, 1): both orders past 60 s, the turns with the split
+%   about 5 s).
 search(Rows, Total, [Local|_], infinite, Found, _) :-
     !,
     every(Rows, Total, call(Found, Local)).
 search(Rows, Total, Orders, _, Found, Split) :-
     maplist(order_way(Found), Orders, Labeled),
-    (   integer(Total),
-        Split \== none
-    ->  append(Labeled, [Split], Ways)
+    (   Split \== none
+    ->  append(Labeled, [kept(Split)], Ways)
     ;   Ways = Labeled
     ),
     first_budget(Budget),
@@ -290,7 +293,8 @@ raced(Ways, Rows, Total, Budget) :-
 %   one succeeds (found, its bindings kept) or fails outright (failed: the ways are one search
 %   in different orders, so that is a proof that none succeeds); exceeded when each ran out.
 first_way([Way|Ways], Budget, Outcome) :-
-    (   call_with_inference_limit(Way, Budget, Result)
+    way_budget(Way, Budget, Goal, Limit),
+    (   call_with_inference_limit(Goal, Limit, Result)
     ->  (   Result \== inference_limit_exceeded
         ->  Outcome = found
         ;   Ways == []
@@ -298,6 +302,17 @@ first_way([Way|Ways], Budget, Outcome) :-
         ;   first_way(Ways, Budget, Outcome)
         )
     ;   Outcome = failed
+    ).
+
+%   way_budget(+Way, +Budget, -Goal, -Limit): a way is a goal, searched within Budget
+%   inferences a turn, or kept(Goal), a way that keeps what it finds from one turn to the next
+%   (with_kept_parts/1), searched within four times Budget: the other ways' turns are lost when
+%   they end, so the rounds before the kept way finishes cost them as much as the whole of it.
+way_budget(Way, Budget, Goal, Limit) :-
+    (   Way = kept(Goal)
+    ->  Limit is 4 * Budget
+    ;   Goal = Way,
+        Limit = Budget
     ).
 
 %   total_within(+Rows, +Total, -Within): Within is true when Total lies within the fewest and
@@ -602,7 +617,7 @@ board_forced(Rows, Forced) :-
 board_forced_with_mines(Rows, Mines, Forced) :-
     must_be(integer, Mines),
     first_budget(Budget),
-    with_kept_parts(raced([split_forced_with_mines(Rows, Mines, Forced),
+    with_kept_parts(raced([kept(split_forced_with_mines(Rows, Mines, Forced)),
                             forced(Rows, Mines, Forced)],
                            Rows, any, Budget)).
 
@@ -1207,17 +1222,17 @@ shifted_by(By, Counts, Sums0, Sums) :-
     ).
 
 %   split_boards(+Rows, +Total, +Count, -SolvedRows): the first Count solved boards of Rows with
-%   Total mines, found by splitting as split_counts/3 finds a part's counts, with the mines to place
-%   shared out among the
-%   parts by their ranges: a total at an end of the range, or next to it, leaves each part no
-%   choice but its own fewest or most mines, which labeling with the total posted, a sum of
-%   every cell, finds only by trying the parts' placements together. On an Expert mid-game
-%   (midgame(16, 30, 99, 1)), whose solutions hold 79 to 153 mines, labeling found none with 79,
-%   152 or 153 in 60 s, and this finds two in 0.1 s. Each solution is found once: a part's
-%   count and the values of the cells split on tell it apart. The board is posted here without
-%   its total, which the sharing out makes exact: a part's range is then the part's own,
-%   whatever the rest of the board (known/4 keeps it by the part alone), where the
-%   total's sum would narrow it by what is set elsewhere.
+%   Total mines (any: each part any number its counts allow, the free cells either way), found
+%   by splitting as split_counts/3 finds a part's counts, with the mines to place shared out
+%   among the parts by their ranges: a total at an end of the range, or next to it, leaves each
+%   part no choice but its own fewest or most mines, which labeling with the total posted, a
+%   sum of every cell, finds only by trying the parts' placements together. On an Expert
+%   mid-game (midgame(16, 30, 99, 1)), whose solutions hold 79 to 153 mines, labeling found none
+%   with 79, 152 or 153 in 60 s, and this finds two in 0.1 s. Each solution is found once: a
+%   part's count and the values of the cells split on tell it apart. The board is posted here
+%   without its total, which the sharing out makes exact: a part's range is then the part's
+%   own, whatever the rest of the board (known/4 keeps it by the part alone), where the total's
+%   sum would narrow it by what is set elsewhere.
 split_boards(Rows, Total, Count, SolvedRows) :-
     split_posted(Rows, Total, Mines, Way),
     with_kept_parts(findall(Solved,
@@ -1233,7 +1248,10 @@ split_posted(Rows, Total, Mines, shared_out(Linked, Sums, Free, Left)) :-
     append(Mines, Cells),
     include(integer, Cells, Known),
     sum_list(Known, Placed),
-    Left is Total - Placed,
+    (   Total == any
+    ->  Left = any
+    ;   Left is Total - Placed
+    ),
     term_variables(Mines, Open),
     term_variables(Digits, Linked),
     exclude(member_var(Linked), Open, Free).
@@ -1453,13 +1471,26 @@ split_models_with_mines(Rows, Mines, Limit, SolvedRows) :-
     ;   SolvedRows = []
     ).
 
+%   split_models(+Rows, +Limit, -SolvedRows): as board_models/3, by split_boards/4 alone.
+split_models(Rows, Limit, SolvedRows) :-
+    split_models_with_mines(Rows, any, Limit, SolvedRows).
+
 member_var(Vars, Var) :-
     member(Other, Vars),
     Other == Var,
     !.
 
 %   shared_out(+Linked, +Sums, +Free, +Left): Linked (the cells in digits) and Free (the cells
-%   touching none) hold Left mines: so many in the free cells, the rest among the parts.
+%   touching none) hold Left mines: so many in the free cells, the rest among the parts. With
+%   any, every part's counts are found first (a part with none fails at once, not after every
+%   solution of the parts before it), then each part takes its solutions.
+shared_out(Linked, Sums, Free, any) :-
+    !,
+    include(var, Linked, Open),
+    var_parts(Open, Sums, Parts),
+    maplist(counted_part, Parts, Counted),
+    maplist(part_any, Parts, Counted),
+    maplist(either_value, Free).
 shared_out(Linked, Sums, Free, Left) :-
     partition(var, Free, OpenFree, SetFree),
     length(OpenFree, NFree),
@@ -1476,6 +1507,23 @@ shared_out(Linked, Sums, Free, Left) :-
     PartMines is InParts - FreeMines,
     parts_holding(Ranged, PartMines),
     free_holding(OpenFree, NFree, FreeMines).
+
+counted_part(Vars-Sums, Counts) :-
+    part_counts(Vars, Sums, Counts).
+
+%   part_any(+Vars-Sums, +Counts): the cells Vars of one part set to each of its solutions in
+%   turn, by its counts Counts (part_holding/3 for each).
+part_any(Vars-Sums, Counts) :-
+    Top is msb(Counts),
+    between(0, Top, Mines),
+    has_count(Counts, Mines),
+    part_holding(Vars, Sums, Mines).
+
+either_value(Mine) :-
+    (   var(Mine)
+    ->  member(Mine, [0, 1])
+    ;   true
+    ).
 
 %   free_holding(+Cells, +N, +Mines): the N cells Cells, which no digit touches, hold Mines
 %   mines, each placement once. Set in turn, as nothing links them: a sum posted over them
