@@ -445,15 +445,24 @@ def _context(text: str, line: int, column: int) -> str:
 
 
 def _unclosed_quote(error: UnexpectedToken) -> tuple[int, str] | None:
-    """Where a bracketed cell's closing quote is missing, when that is why the parse stopped: the
-    cell ran on to the next quote (`"M],["`), so what follows it makes no sense to the grammar."""
+    """Where a bracketed cell's closing quote is missing or is the other kind of quote, when that
+    is why the parse stopped: the cell ran on to the next quote of its kind (`"M],["`, `"E',"`),
+    so what follows it makes no sense to the grammar."""
     history = getattr(error, "token_history", None) or ()
     cell = history[-1] if history else None
     if cell is None or cell.type != "CELL" or len(cell) <= 3 or cell[1] not in _CELLS:
         return None
-    if cell[2:-1].lstrip()[:1] not in (",", "]"):  # "EE" "E": two letters, then a missing comma
-        return None
     quote = cell[0]
+    after = cell[2:-1].lstrip()
+    other = "'" if quote == '"' else '"'
+    if after[:1] == other and after[1:].lstrip()[:1] in (",", "]"):  # "E', "M": mixed quotes
+        return cell.start_pos + 2 + len(cell[2:-1]) - len(after), (
+            f"the quotes around {_show(cell[1])} do not match: it opens with {quote} and "
+            f"closes with {other}; a bracketed cell is one character in quotes, like "
+            f"{quote}E{quote} or {other}E{other}"
+        )
+    if after[:1] not in (",", "]"):  # "EE" "E": two letters, then a missing comma
+        return None
     return cell.start_pos + 2, (
         f"a quote is missing after {_show(cell[1])}: a bracketed cell is one character in "
         f"quotes, like {quote}E{quote}, and this one runs on to the next quote "

@@ -683,6 +683,26 @@ def test_error_reads_file_line_column_message():
     assert str(error("12\n3y\n", "boards.txt")) == f"boards.txt:2:2: unexpected 'y'; {CELL_HELP}"
 
 
+@pytest.mark.parametrize(
+    ("text", "column", "opens", "closes"),
+    [
+        ("[[\"E',\"M\"],[\"E\",\"E\"]]", 5, '"', "'"),
+        ("[['E','M'],['E\" ,'E']]", 15, "'", '"'),
+    ],
+)
+def test_quotes_that_do_not_match_are_pointed_at(text, column, opens, closes):
+    # The cell runs on to the next quote of its kind: the message was "unexpected 'M'" three
+    # columns on, or "unexpected 'E'".
+    with pytest.raises(BoardSyntaxError) as caught:
+        parse_boards(text, "f")
+    letter = text[column - 2]
+    assert str(caught.value).splitlines()[0] == (
+        f"f:1:{column}: the quotes around '{letter}' do not match: it opens with {opens} and "
+        f"closes with {closes}; a bracketed cell is one character in quotes, like "
+        f"{opens}E{opens} or {closes}E{closes}"
+    )
+
+
 def test_error_carries_the_line_and_a_caret_under_the_column():
     assert error("12\n\t3x\n").context == "\t3x\n\t ^"
 
