@@ -686,7 +686,7 @@ def test_error_reads_file_line_column_message():
 @pytest.mark.parametrize(
     ("text", "column", "opens", "closes"),
     [
-        ("[[\"E',\"M\"],[\"E\",\"E\"]]", 5, '"', "'"),
+        ('[["E\',"M"],["E","E"]]', 5, '"', "'"),
         ("[['E','M'],['E\" ,'E']]", 15, "'", '"'),
     ],
 )
