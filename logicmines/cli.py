@@ -487,7 +487,8 @@ def _generate(commands) -> None:
         "--density",
         type=_share,
         metavar="F",
-        help="a share F of the cells are mines (0.2 on an HxW size)",
+        help="a share F of the cells are mines (default for an HxW size: 0.2; a preset "
+        "brings its own)",
     )
     puzzle.add_argument(
         "--minimal",
