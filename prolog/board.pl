@@ -227,7 +227,7 @@ search(Rows, Total, [Local|_], infinite, Found, _) :-
 search(Rows, Total, Orders, _, Found, Split) :-
     maplist(order_way(Found), Orders, Labeled),
     (   Split \== none
-    ->  append(Labeled, [kept(Split)], Ways)
+    ->  append(Labeled, [keeps(Split)], Ways)
     ;   Ways = Labeled
     ),
     first_budget(Budget),
@@ -305,11 +305,11 @@ first_way([Way|Ways], Budget, Outcome) :-
     ).
 
 %   way_budget(+Way, +Budget, -Goal, -Limit): a way is a goal, searched within Budget
-%   inferences a turn, or kept(Goal), a way that keeps what it finds from one turn to the next
+%   inferences a turn, or keeps(Goal), a way that keeps what it finds from one turn to the next
 %   (with_kept_parts/1), searched within four times Budget: the other ways' turns are lost when
 %   they end, so the rounds before the kept way finishes cost them as much as the whole of it.
 way_budget(Way, Budget, Goal, Limit) :-
-    (   Way = kept(Goal)
+    (   Way = keeps(Goal)
     ->  Limit is 4 * Budget
     ;   Goal = Way,
         Limit = Budget
@@ -617,7 +617,7 @@ board_forced(Rows, Forced) :-
 board_forced_with_mines(Rows, Mines, Forced) :-
     must_be(integer, Mines),
     first_budget(Budget),
-    with_kept_parts(raced([kept(split_forced_with_mines(Rows, Mines, Forced)),
+    with_kept_parts(raced([keeps(split_forced_with_mines(Rows, Mines, Forced)),
                             forced(Rows, Mines, Forced)],
                            Rows, any, Budget)).
 
@@ -1260,7 +1260,8 @@ split_posted(Rows, Total, Mines, shared_out(Linked, Sums, Free, Left)) :-
 %   for one board only: a part is known by its cells and what its digits need, not by which
 %   digits those are. Called within another, it keeps what it finds for the outer one: the ways
 %   that take turns on one board (raced/4) so keep what each found, and a way stopped at the
-%   end of its turn starts its next turn from there.
+%   end of its turn starts its next turn from there. So a call within another must be on the
+%   same board (every one is: the ways of one question, and its range).
 with_kept_parts(Goal) :-
     (   nb_current(board_kept, true)
     ->  once(Goal)

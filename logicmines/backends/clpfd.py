@@ -6,14 +6,19 @@ labeling. So
 
 - ``check`` labels until a second solution (or none) and gives the solution when it is unique:
   fast on big boards (a 50x50 puzzle in some tens of milliseconds), because propagation settles
-  most cells and the search stops at two;
-- ``solutions`` lists solutions by labeling, at most ``limit``;
+  most cells and the search stops at two; a search that splits the board into parts, solving
+  each alone, takes turns with it, for boards where labeling meets dead ends in one part under
+  every choice made in the others (a half-played 100x100 game in some seconds);
+- ``solutions`` lists solutions by labeling, at most ``limit`` (a few, by the split, when it
+  finds them first);
 - ``consequences`` gives the unknown cells that are safe in every solution and those that are
   mines in every solution without counting: one solution, then, for each cell still undecided,
   a search for a solution in which it takes the other value, within the part of the board that
   digits link it to (the same answer as clingo's brave and cautious consequences, and the same
   `Consequences`): a half-played 100x100 game in about a second; with a mine total, which links
-  every cell, each search labels the whole board, and a 50x50 game is past the time limit;
+  every cell, labeling spans the whole board, and each cell is decided instead from the numbers
+  of mines of its part's solutions with it safe and with it a mine (a half-played 50x50 game in
+  about a second);
 - ``count`` and ``analyze`` label every solution one by one (``analyze`` counts, for each unknown
   cell, the solutions in which it is a mine, inside Prolog, keeping none of them): fine for small
   boards, hopeless for a board with 2**40 solutions, where they give up at the time limit.
@@ -61,8 +66,7 @@ _SEARCHES = (
 )
 _FORCED = (
     ": forced cells are searched for on the whole board, and this one is too hard for it in "
-    "that time (with a mine total, every search spans the whole board); `--backend kanren` "
-    "answers the same question"
+    "that time; `--backend kanren` answers the same question"
 )
 _TOO_BIG = (
     ": the whole board is one CLP(FD) model, meant for boards of up to some thousands of "
@@ -104,7 +108,8 @@ class ClpfdBackend:
         self, board: Board, limit: int | None = None, mines: int | None = None
     ) -> Iterator[Board]:
         """The first `limit` solutions (all for None; with exactly `mines` mines in all when
-        given, the total one more constraint) in labeling order, found in one query."""
+        given, the total one more constraint), found in one query: in labeling order, or the
+        split's when a limited search by parts finds them first."""
         puzzle = board.as_puzzle()
         wanted = -1 if limit is None else limit
         solved = self._ask("board_models", puzzle, mines, wanted, advice=_LISTS)
