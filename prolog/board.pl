@@ -1342,19 +1342,25 @@ cell_forced(Allowed, Mine, _-(Safe-Mined)) :-
 %   allowed_counts(+Counts, +Total, -Allowed): for each count set of Counts, the counts K in it
 %   for which the others can hold Total - K together (one count of each), as bits.
 allowed_counts(Counts, Total, Allowed) :-
-    foldl(running_sum, Counts, Before, 1, _),
+    others_counts(Counts, Others, _),
+    maplist(allowed_given(Total), Counts, Others, Allowed).
+
+%   others_counts(+Counts, -Others, -All): for each count set of Counts, the sums of all the
+%   others (one count of each), and All, the sums of all of them: the sums of those before it
+%   and of those after it, each found once for all.
+others_counts(Counts, Others, All) :-
+    foldl(running_sum, Counts, Before, 1, All),
     reverse(Counts, Backwards),
     foldl(running_sum, Backwards, AfterBackwards, 1, _),
     reverse(AfterBackwards, After),
-    maplist(allowed_given(Total), Counts, Before, After, Allowed).
+    maplist(sum_counts, Before, After, Others).
 
 %   running_sum(+Counts, -Sums0, +Sums0, -Sums): Sums0, the sums of the count sets before this
 %   one, then the sums with it.
 running_sum(Counts, Sums0, Sums0, Sums) :-
     sum_counts(Sums0, Counts, Sums).
 
-allowed_given(Total, Counts, Before, After, Allowed) :-
-    sum_counts(Before, After, Others),
+allowed_given(Total, Counts, Others, Allowed) :-
     Top is msb(Counts),
     numlist(0, Top, Ks),
     foldl(allowed_count(Total, Counts, Others), Ks, 0, Allowed).
@@ -1412,13 +1418,10 @@ branch_cells(Vars, Places, Sums, Counts-Cells) :-
     var_parts(Open, Sums, Parts),
     maplist(celled_part, Parts, Celled),
     pairs_keys_values(Celled, PartCounts, PartCells),
-    foldl(running_sum, PartCounts, Before, 1, All),
-    reverse(PartCounts, Backwards),
-    foldl(running_sum, Backwards, AfterBackwards, 1, _),
-    reverse(AfterBackwards, After),
+    others_counts(PartCounts, Others, All),
     Counts is All << Set,
     foldl(settled_cell(Counts), Vars, Places, Cells0, Cells1),
-    foldl(rest_cells(Set), PartCells, Before, After, Cells1, []),
+    foldl(rest_cells(Set), PartCells, Others, Cells1, []),
     keysort(Cells0, Cells).
 
 settled_cell(Counts, Mine, Place, Cells0, Cells) :-
@@ -1429,10 +1432,9 @@ settled_cell(Counts, Mine, Place, Cells0, Cells) :-
     ;   Cells0 = Cells
     ).
 
-%   rest_cells(+Set, +PartCells, +Before, +After, -Cells0, -Cells): the cells of one part left,
-%   their counts summed with those of the parts Before and After it and the Set mines.
-rest_cells(Set, PartCells, Before, After, Cells0, Cells) :-
-    sum_counts(Before, After, Others),
+%   rest_cells(+Set, +PartCells, +Others, -Cells0, -Cells): the cells of one part left, their
+%   counts summed with Others, those of the other parts, and the Set mines.
+rest_cells(Set, PartCells, Others, Cells0, Cells) :-
     Rest is Others << Set,
     foldl(rest_cell(Rest), PartCells, Cells0, Cells).
 
