@@ -602,7 +602,7 @@ board_forced(Rows, Forced) :-
 %   number of mines within its own range, and tries the parts' placements together: on four
 %   Expert mid-games (midgame(16, 30, 99, Seed), seeds 1, 2, 4, 8) it ran out of 60 s at both
 %   ends of the range (79 and 153 mines on seed 1, whose solutions hold 79 to 153) and took 3
-%   to 55 s with 99; the split takes 0.02 to 0.11 s, and 3.5 s on generate.py's 15x15 lattice
+%   to 55 s with 99; the split takes 0.02 to 0.11 s, and 2 s on generate.py's 15x15 lattice
 %   of digits (seed 1, a wide block) with 55 mines, where labeling takes 20 s.
 %
 %   ?- board_forced_with_mines([`1?`, `??`], 1, F).
@@ -1288,7 +1288,7 @@ forget_kept :-
 %   only when the one count they may hold is none or all of them. Searching, for each cell, a
 %   solution with the total in which it takes its other value re-solves every part each time:
 %   a half-played 50x50 game, midgame(50, 50, 500, 3), with 500 mines took 84 s so, and takes
-%   0.8 s part by part.
+%   0.5 s part by part.
 split_forced_with_mines(Rows, Total, Forced) :-
     (   split_posted(Rows, Total, Mines, shared_out(Linked, Sums, Free, Left))
     ->  append(Rows, Codes),
