@@ -354,8 +354,12 @@ _WORD = re.compile(r"[a-z]{2,}")  # a word where a cell should be, quoted whole
 def _unexpected_text(text: str, pos: int, allowed: set[str]) -> str:
     """What to say about the character at `pos`, which no terminal allowed here begins with: as
     _unexpected_character says it, but a word (`extra`, `none`) is quoted whole, without the
-    hint that cells are capitals, and what follows a bracketed board on its line is said to."""
+    hint that cells are capitals, what follows a bracketed board on its line is said to, and a
+    line that opens with `{` (a JSON object, as `--json` writes) is said to be JSON."""
     ch = text[pos : pos + 1] or " "
+    outside = not allowed & {"CELL", "_COMMA", "_RBRACK"}  # not inside brackets
+    if ch == "{" and outside and not text[text.rfind("\n", 0, pos) + 1 : pos].strip():
+        return f"unexpected '{{'; JSON (as --json writes it) is not read as a board; {CELL_HELP}"
     if ch == "#" or allowed & _BRACKET_TERMINALS:  # a comment, or inside brackets: as it was
         return _unexpected_character(ch, allowed)
     word = _WORD.match(text, pos)

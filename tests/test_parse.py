@@ -703,6 +703,18 @@ def test_quotes_that_do_not_match_are_pointed_at(text, column, opens, closes):
     )
 
 
+@pytest.mark.parametrize("text", ['{"height": 3, "rows": ["?*?"]}', '12\n  {"rows": []}'])
+def test_a_json_object_where_a_board_should_be_is_said_to_be_json(text):
+    # `generate ... --json | check` met "unexpected '{'" and the cell help alone.
+    message = str(error(text)).splitlines()[0]
+    assert "unexpected '{'; JSON (as --json writes it) is not read as a board; a cell is" in message
+
+
+@pytest.mark.parametrize("text", ["1{2", '[["E",\n{"a": 1}]]'])
+def test_a_brace_inside_a_row_or_brackets_is_not_said_to_be_json(text):
+    assert "JSON" not in str(error(text))
+
+
 def test_error_carries_the_line_and_a_caret_under_the_column():
     assert error("12\n\t3x\n").context == "\t3x\n\t ^"
 
