@@ -1176,16 +1176,21 @@ still_needs(Need-Cells, Still) :-
 %   lattice, seed 1) take 1.8 s, where it took 19 s without them; other lattices of that size
 %   still take from 0.1 s to half a minute. Fails when the part has no solution.
 split_counts(Vars, Sums, Counts) :-
+    split_part(holding_counts, either_count, Vars, Sums, Counts).
+
+%   split_part(:Branch, :Either, +Vars, +Sums, -Found): the middle cell of the part Vars
+%   (middle_cell/2) takes each value in turn, call(Branch, Vars, Sums, Each) gives what is found
+%   with it, and Either joins the two; fails when neither value leaves a solution.
+split_part(Branch, Either, Vars, Sums, Found) :-
     in_time,
     middle_cell(Vars, Middle),
-    findall(Found,
+    findall(Each,
             ( member(Value, [0, 1]),
               Middle = Value,
-              holding_counts(Vars, Sums, Found)
+              call(Branch, Vars, Sums, Each)
             ),
-            Each),
-    foldl(either_count, Each, 0, Counts),
-    Counts =\= 0.
+            [First|Others]),
+    foldl(Either, Others, First, Found).
 
 either_count(Counts, Counts0, Either) :-
     Either is Counts0 \/ Counts.
@@ -1390,17 +1395,9 @@ part_cells(Vars, Sums, Found) :-
 %   propagation) has the counts of that setting on the side of its value; a cell in one of the
 %   smaller parts left, the counts it has there, summed with those of the other parts and the
 %   cells set.
-split_cells(Vars, Sums, Counts-Cells) :-
-    in_time,
+split_cells(Vars, Sums, Found) :-
     maplist(var_place, Vars, Places),
-    middle_cell(Vars, Middle),
-    findall(Each,
-            ( member(Value, [0, 1]),
-              Middle = Value,
-              branch_cells(Vars, Places, Sums, Each)
-            ),
-            [First|Others]),
-    foldl(either_cells, Others, First, Counts-Cells).
+    split_part(branch_cells(Places), either_cells, Vars, Sums, Found).
 
 either_cells(Counts1-Cells1, Counts0-Cells0, Counts-Cells) :-
     Counts is Counts0 \/ Counts1,
@@ -1410,9 +1407,9 @@ either_cell(Place-(Safe0-Mined0), Place-(Safe1-Mined1), Place-(Safe-Mined)) :-
     Safe is Safe0 \/ Safe1,
     Mined is Mined0 \/ Mined1.
 
-%   branch_cells(+Vars, +Places, +Sums, -Counts-Cells): as split_cells/3 for one setting of the
+%   branch_cells(+Places, +Vars, +Sums, -Counts-Cells): as split_cells/3 for one setting of the
 %   middle cell, Places being the places of Vars; fails when a part left has no solution.
-branch_cells(Vars, Places, Sums, Counts-Cells) :-
+branch_cells(Places, Vars, Sums, Counts-Cells) :-
     partition(var, Vars, Open, Settled),
     sum_list(Settled, Set),
     var_parts(Open, Sums, Parts),
