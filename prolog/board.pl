@@ -572,10 +572,12 @@ add_mine(Sums, Mine, Place, Next) :-
 %   is forced, and its value is posted, which helps every later search. One found: every cell
 %   whose value differs between the two solutions is decided at once, as not forced. So there
 %   are at most as many searches as unknown cells, each stopping at its first solution, and
-%   usually far fewer. Without a mine total, each search labels only the part of the board
-%   that the cell's digits link it to (parts/6): a half-played 100x100 game (6,000 unknown
-%   cells) takes about a second. With a total every cell is linked to every other, and the
-%   searches label the whole board (board_forced_with_mines/3 gives them a rival).
+%   usually far fewer. Each search labels only the part of the board that the cell's digits
+%   link it to (parts/6): a half-played 100x100 game (6,000 unknown cells) takes under a
+%   second. Each part is also split (as split_counts/3 splits it to count), which takes turns
+%   with its searches (raced_parts/3) and decides parts they take minutes over. With a total
+%   every cell is linked to every other, and the searches label the whole board
+%   (board_forced_with_mines/3 gives them a rival).
 %
 %   ?- board_forced([`1121`, `1??*`, `12?*`, `0122`], F).
 %   %@ F = [1, [1, 0, 1]].
@@ -590,7 +592,7 @@ add_mine(Sums, Mine, Place, Next) :-
 %   %@ F = [0, []].
 
 board_forced(Rows, Forced) :-
-    forced(Rows, any, Forced).
+    with_kept_parts(forced(Rows, any, raced, Forced)).
 
 %!  board_forced_with_mines(+Rows, +Mines, -Forced) is det.
 %
@@ -617,26 +619,80 @@ board_forced(Rows, Forced) :-
 board_forced_with_mines(Rows, Mines, Forced) :-
     must_be(integer, Mines),
     first_budget(Budget),
-    with_kept_parts(raced([keeps(split_forced_with_mines(Rows, Mines, Forced)),
-                            forced(Rows, Mines, Forced)],
+    with_kept_parts(raced([keeps(split_forced(Rows, Mines, Forced)),
+                            forced(Rows, Mines, labeling, Forced)],
                            Rows, any, Budget)).
 
-forced(Rows, Total, [Found, Values]) :-
+%   forced(+Rows, +Total, +Way, -Forced): Forced of Rows with Total mines (any: no total), each
+%   part's cells decided by Way: labeling, a first solution of each part and then a search for
+%   each cell (part_solution/3 and backbone/1), or raced, each part by those searches and its
+%   split (part_cells/3) in turns (raced_parts/3; without a total only).
+forced(Rows, Total, Way, [Found, Values]) :-
     board_shape(Rows, _, Width),
     append(Rows, Codes),
     unknown_places(Codes, Width, 0, Places),
-    (   board_posted(Rows, Total, Mines, [Local, Tight], Digits),
+    (   board_posted(Rows, Total, Mines, [Local, Tight], Digits, Sums),
         append(Mines, Cells),
         foldl(unknown_mine, Codes, Cells, Open, []),
         maplist(candidate, Open, Places, Candidates),
         parts(Total, Digits, Candidates, Local, Tight, Parts),
-        maplist(part_solution(Rows, Total), Parts)
+        decided_parts(Way, Rows, Total, Sums, Parts)
     ->  Found = 1,
-        maplist(backbone, Parts),
-        maplist(forced_value, Candidates, Values)
+        maplist(forced_or_not, Open, Values)
     ;   Found = 0,
         Values = []
     ).
+
+%   decided_parts(+Way, +Rows, +Total, +Sums, +Parts): sets the forced cells of each part of
+%   Parts (parts/6) by Way (forced/4); fails when a part has no solution.
+decided_parts(labeling, Rows, Total, _, Parts) :-
+    maplist(part_solution(Rows, Total), Parts),
+    maplist(backbone, Parts).
+decided_parts(raced, Rows, any, Sums, Parts) :-
+    raced_parts(Rows, Sums, Parts).
+
+%   raced_parts(+Rows, +Sums, +Parts): each part of Parts decided by two ways in turns (raced/4):
+%   its first solution and a search for each cell, and its split, the counts of its solutions
+%   with each cell safe and with it a mine (part_cells/3), kept from turn to turn. The searches
+%   are the better way on most parts of a game, where digits settle the cells near them; the
+%   split on parts whose searches meet a dead end far from where they chose (a half-played
+%   50x50 game, midgame(50, 50, 600, 1): past 60 s by the searches alone, 8 s by the split
+%   alone) and on wide blocks (generate.py's 13x13 lattice, seed 5: 17 s and 3 s). Racing each
+%   part, not the whole board, keeps what each way found on the parts before it: raced whole,
+%   a way's turn restarted with the board's posting and every part's search, and a 200x200
+%   puzzle with half its cells hidden took 2.7 s where each way alone took 1 s. The searches
+%   go first, with a budget that lets them finish most parts before the split's first turn
+%   (part_budget/1). The parts are those of parts/6 found again by var_parts/3, each with the
+%   sums on its cells, in the same order: both number the parts by their first cell, taken in
+%   the order of Parts.
+raced_parts(Rows, Sums, Parts) :-
+    maplist(part_open, Parts, Opens),
+    append(Opens, Open),
+    var_parts(Open, Sums, Split),
+    maplist(raced_part(Rows), Parts, Split).
+
+part_open(part(Candidates, _, _), Open) :-
+    maplist(candidate_mine, Candidates, Open).
+
+raced_part(Rows, Part, Vars-Sums) :-
+    part_budget(Budget),
+    raced([labelled_part(Rows, Part), keeps(split_part_forced(Vars, Sums))],
+          Rows, any, Budget).
+
+%   part_budget(-Budget): the first turn of each way on a part. Half-played 50x50 games have
+%   parts of some 70 cells that the searches decide in 0.7 million inferences: from 100,000 the
+%   split's turns (four times as long) tripled the time of one of them (0.11 s to 0.33 s).
+part_budget(1 000 000).
+
+labelled_part(Rows, Part) :-
+    part_solution(Rows, any, Part),
+    backbone(Part).
+
+%   split_part_forced(+Vars, +Sums): sets the cells of the part Vars that are safe, or mines, in
+%   every solution of it (by its counts, part_cells/3); fails when it has none.
+split_part_forced(Vars, Sums) :-
+    part_cells(Vars, Sums, Counts-Cells),
+    parts_forced_cells(Vars-Sums, Cells, Counts).
 
 %   unknown_places(+Codes, +Width, +Index, -Places): the row and column of each `?` of Codes
 %   (a board's cells in reading order, from the one at Index).
@@ -661,7 +717,7 @@ candidate(Mine, Place, c(Mine, Value, Place, Status)) :-
     (   integer(Mine)
     ->  Value = Mine,
         Status = forced
-    ;   put_attr(Mine, board, v(Value, _)),
+    ;   put_attr(Mine, board, v(Place, _, Value)),
         (   fd_degree(Mine, 0)
         ->  Value = 0,
             Status = free
@@ -700,7 +756,7 @@ same_part(Mines) :-
 same_part(_).
 
 part_variable(Mine, Part) :-
-    get_attr(Mine, board, v(_, Part)).
+    get_attr(Mine, board, v(_, Part, _)).
 
 undecided(c(_, _, _, Status)) :-
     var(Status).
@@ -806,7 +862,7 @@ contrary([]).
 contrary([Mine|Mines]) :-
     (   var(Mine)
     ->  in_time,
-        get_attr(Mine, board, v(First, _)),
+        get_attr(Mine, board, v(_, _, First)),
         Other is 1 - First,
         (   Mine = Other
         ;   Mine = First
@@ -835,12 +891,6 @@ differs(c(_, First, _, Status), Value) :-
     (   First =:= Value
     ->  true
     ;   Status = free
-    ).
-
-forced_value(c(_, Value, _, Status), Forced) :-
-    (   Status == forced
-    ->  Forced = Value
-    ;   Forced = 2
     ).
 
 %!  board_why(+Rows, -Why) is det.
@@ -1098,7 +1148,7 @@ row_places(Row, R, R1) :-
 
 cell_place(R, Mine, C, C1) :-
     (   var(Mine)
-    ->  put_attr(Mine, board, v(R-C, _))
+    ->  put_attr(Mine, board, v(R-C, _, _))
     ;   true
     ),
     C1 is C + 1.
@@ -1294,7 +1344,7 @@ forget_kept :-
 %   solution with the total in which it takes its other value re-solves every part each time:
 %   a half-played 50x50 game, midgame(50, 50, 500, 3), with 500 mines took 84 s so, and takes
 %   0.5 s part by part.
-split_forced_with_mines(Rows, Total, Forced) :-
+split_forced(Rows, Total, Forced) :-
     (   split_posted(Rows, Total, Mines, shared_out(Linked, Sums, Free, Left))
     ->  append(Rows, Codes),
         append(Mines, Cells),
@@ -1346,6 +1396,8 @@ cell_forced(Allowed, Mine, _-(Safe-Mined)) :-
 
 %   allowed_counts(+Counts, +Total, -Allowed): for each count set of Counts, the counts K in it
 %   for which the others can hold Total - K together (one count of each), as bits.
+allowed_counts(Counts, any, Counts) :-
+    !.
 allowed_counts(Counts, Total, Allowed) :-
     others_counts(Counts, Others, _),
     maplist(allowed_given(Total), Counts, Others, Allowed).
@@ -1455,11 +1507,22 @@ forced_or_not(Mine, Value) :-
     ;   Value = 2
     ).
 
-%   labeling_forced_with_mines(+Rows, +Mines, -Forced): as board_forced_with_mines/3, by
-%   board_forced/2's searches alone (no split beside them), for the tests to check them against
-%   plain enumeration on boards where the split would answer first.
+%   labeling_forced(+Rows, -Forced), labeling_forced_with_mines(+Rows, +Mines, -Forced): as
+%   board_forced/2 and board_forced_with_mines/3, by the searches alone (no split beside them);
+%   split_forced(+Rows, -Forced), split_forced_with_mines(+Rows, +Mines, -Forced): by the split
+%   alone. For the tests, to check each way against plain enumeration on boards where the other
+%   would answer first.
+labeling_forced(Rows, Forced) :-
+    forced(Rows, any, labeling, Forced).
+
 labeling_forced_with_mines(Rows, Mines, Forced) :-
-    forced(Rows, Mines, Forced).
+    forced(Rows, Mines, labeling, Forced).
+
+split_forced(Rows, Forced) :-
+    split_forced(Rows, any, Forced).
+
+split_forced_with_mines(Rows, Mines, Forced) :-
+    split_forced(Rows, Mines, Forced).
 
 %   split_models_with_mines(+Rows, +Mines, +Limit, -SolvedRows): as board_models_with_mines/4,
 %   by split_boards/4 alone (no labeling way beside it), for the tests to check it against
@@ -1616,8 +1679,8 @@ grouped(Key, List, Groups) :-
     pairs_values(ByKey, Groups).
 
 new_part(Mine) :-
-    get_attr(Mine, board, v(Place, _)),
-    put_attr(Mine, board, v(Place, _)).
+    get_attr(Mine, board, v(Place, _, First)),
+    put_attr(Mine, board, v(Place, _, First)).
 
 %   middle_cell(+Vars, -Middle): a cell of Vars on the middle line (a row or a column) across
 %   the longer side of the rectangle around them, the one in the most digits: setting the
@@ -1654,7 +1717,7 @@ most_digits_first(Mine, Key) :-
     Key is -Degree.
 
 var_place(Mine, Place) :-
-    get_attr(Mine, board, v(Place, _)).
+    get_attr(Mine, board, v(Place, _, _)).
 
 %   solved_rows(+Mines, -Solved): the fully revealed board of a labelled mine grid.
 solved_rows(Mines, Solved) :-
