@@ -63,6 +63,14 @@
 %
 %   Result is the outcome of call(Goal, Out), run once (with a deadline Seconds from now when
 %   Seconds > 0), as one atom: see the header.
+%
+%   The outcome is found by its wrapper, guarded(Text), among what the findall/3 collects, not
+%   taken as its only member: in SWI-Prolog 9.0.4, call_with_inference_limit/3 stopping a goal
+%   while a findall/3 inside it is ending leaves that findall's results in the next findall/3
+%   out (findall(x, call_with_inference_limit(findall(Y, (between(1, 5, X), findall(Z,
+%   between(1, X, Z), Y)), _), 36, _), L) gives L = [[1], x]). board.pl's ways in turns stop
+%   such goals, and guarded/3's findall is the one around them: taken as its only member, the
+%   outcome failed now and then ("the Prolog goal failed").
 
 guarded(Goal, Seconds, Result) :-
     (   Seconds > 0
@@ -70,14 +78,15 @@ guarded(Goal, Seconds, Result) :-
         Deadline is Now + Seconds
     ;   Deadline = none
     ),
-    findall(Text,
+    findall(guarded(Text),
             ( catch(setup_call_cleanup(nb_setval(guard_deadline, Deadline),
                                        once(call(Goal, Out)),
                                        nb_setval(guard_deadline, none)),
                     Error, true),
               outcome(Error, Out, Text)
             ),
-            [Result]).
+            Found),
+    memberchk(guarded(Result), Found).
 
 %!  in_time is det.
 %
