@@ -1323,9 +1323,9 @@ split_posted(Rows, Total, Mines, shared_out(Linked, Sums, Free, Left)) :-
     ->  Left = any
     ;   Left is Total - Placed
     ),
-    term_variables(Mines, Open),
     term_variables(Digits, Linked),
-    exclude(member_var(Linked), Open, Free).
+    term_variables([Linked|Mines], LinkedFirst),  % then the cells no digit touches
+    append(Linked, Free, LinkedFirst).
 
 %   with_kept_parts(:Goal): once Goal, what it kept of each part (known/4) let go of. That holds
 %   for one board only: a part is known by its cells and what its digits need, not by which
@@ -1553,11 +1553,6 @@ split_models_with_mines(Rows, Mines, Limit, SolvedRows) :-
 %   split_models(+Rows, +Limit, -SolvedRows): as board_models/3, by split_boards/4 alone.
 split_models(Rows, Limit, SolvedRows) :-
     split_models_with_mines(Rows, any, Limit, SolvedRows).
-
-member_var(Vars, Var) :-
-    member(Other, Vars),
-    Other == Var,
-    !.
 
 %   shared_out(+Linked, +Sums, +Free, +Left): Linked (the cells in digits) and Free (the cells
 %   touching none) hold Left mines: so many in the free cells, the rest among the parts. With
