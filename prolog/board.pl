@@ -220,7 +220,7 @@ search(Rows, Total, Orders, Count, Found) :-
 %   so do boards whose parts labeling keeps failing in far from where it chose: a dead end in
 %   one part is met again under every choice made in the parts labelled before it (a half-played
 %   100x100 game, midgame(100, 100, 2000, 1): both orders past 60 s, the turns with the split
-%   about 5 s).
+%   about 2.5 s).
 search(Rows, Total, [Local|_], infinite, Found, _) :-
     !,
     every(Rows, Total, call(Found, Local)).

@@ -58,7 +58,7 @@ def test_the_split_search_finds_exactly_the_enumerated_models(board, mines):
 
 def test_check_splits_a_big_mid_game_that_labeling_the_whole_board_does_not_answer():
     # Labeling the whole board in either order ran past 60 s here (a dead end in one part met
-    # again under every choice made in the others); in turns with the split, about 5 s.
+    # again under every choice made in the others); in turns with the split, about 2.5 s.
     board = midgame(100, 100, 2000, 1)
     assert ClpfdBackend(timeout=40).check(board).verdict is kanren.check(board).verdict
 
