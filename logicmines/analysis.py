@@ -75,6 +75,9 @@ class Analysis:
     reason: str | None = None  # why there is no solution, when count is 0
     # The number of mines every solution holds in all, when one was asked for (`--mines`).
     mine_total: int | None = field(default=None, compare=False)
+    # The board as it was asked, when that was a game board (`board` is the puzzle it poses):
+    # its picture's title says "game", and a mine it shows opened frames no click.
+    shown: Board | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         if type(self.probabilities) is not Chances:
@@ -107,7 +110,7 @@ class Analysis:
             return None
         from .svg import render_svg  # svg draws analyses: imported here, not at the top
 
-        return render_svg(self)
+        return render_svg(self, shown=self.shown)
 
 
 def analyze(problem: Problem, memo: PieceMemo, mines: int | None = None) -> Analysis:

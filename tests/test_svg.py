@@ -187,6 +187,19 @@ def test_a_game_board_shows_its_hidden_mines_as_unknown_squares():
     assert drawn[(1, 1)][1] == "1" and drawn[(1, 0)][1] is None
 
 
+@pytest.mark.parametrize("engine", ["kanren", "prolog", "reference", "gprolog", "clingo", "clpfd"])
+def test_every_engine_s_analysis_of_a_game_pictures_the_game(engine):
+    # The analysis is of the puzzle the game poses; its picture is titled as analyze --svg
+    # titles it, "game", and frames the best click unless a mine is open.
+    (board,) = parse_boards("E1E\nE1E\nEEE\n", "g.txt")
+    analysis = get_backend(engine).analyze(board)
+    assert analysis.board == board.as_puzzle() and analysis.shown is board
+    assert analysis._repr_svg_() == render_svg(analysis, shown=board)
+    assert "g.txt:1, 3x3 game" in analysis._repr_svg_()
+    (puzzle,) = parse_boards("?1?\n?1?\n???\n", "p.txt")
+    assert get_backend(engine).analyze(puzzle).shown is None
+
+
 # --- the staging layer (--show-staging) -----------------------------------------------------------
 
 

@@ -7,6 +7,7 @@ AttributeError from deep inside an engine. Every backend class is decorated with
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import inspect
 from collections.abc import Callable
@@ -25,7 +26,7 @@ T = TypeVar("T", bound=type)
 
 def checks_arguments(cls: T) -> T:
     """`cls` with each of the questions it defines (and `consequences`, where it has it)
-    checking its arguments first."""
+    checking its arguments first; its analysis of a game board keeps that board as `shown`."""
     for name in CHECKED:
         method = cls.__dict__.get(name)
         if method is not None:
@@ -42,11 +43,15 @@ def _checked(name: str, method: Callable) -> Callable:
             bound = signature.bind(*args, **kwargs)
         except TypeError as error:  # an unknown keyword, an argument too many: name the question
             raise TypeError(f"{name}(): {error}") from None
-        check_board(name, bound.arguments.get("board"))
+        board = bound.arguments.get("board")
+        check_board(name, board)
         for argument, least in COUNTS.items():
             if argument in bound.arguments:
                 check_count(name, argument, bound.arguments[argument], least)
-        return method(*args, **kwargs)
+        answer = method(*args, **kwargs)
+        if name == "analyze" and board.kind == "game":
+            answer = dataclasses.replace(answer, shown=board)
+        return answer
 
     return checked
 
