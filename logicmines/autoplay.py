@@ -34,7 +34,7 @@ from .bot import (
     prepare_game,
 )
 from .deal import DealError, check_seed, deal, parse_size
-from .engine import BackendUnavailable, EngineError, EngineTimeout
+from .engine import BackendUnavailable, EngineError, EngineTimeout, valid_timeout
 from .files import is_terminal
 from .output import error_line, timeout_line
 from .words import at, fraction, plural
@@ -80,9 +80,9 @@ def wilson(wins: int, games: int, z: float = Z95) -> tuple[float, float]:
 
 
 def _play(args: tuple, index: int) -> Outcome:
-    height, width, mines, rule, seed, ingredients, backend, trace = args
+    height, width, mines, rule, seed, ingredients, backend, trace, timeout = args
     dealt = game_seed(seed, index)
-    return play_game(height, width, mines, rule, dealt, ingredients, backend, trace)
+    return play_game(height, width, mines, rule, dealt, ingredients, backend, trace, timeout)
 
 
 def run_games(
@@ -99,12 +99,14 @@ def run_games(
     backend: str = "kanren",
     start: int = 0,
     trace: bool = False,
+    timeout: float | None = None,
 ) -> Iterator[Outcome]:
     """The outcomes of games `start` to `start` + games - 1 of the run seeded `seed`, in that
     order, played here, in `workers` processes or on the Dask cluster at `scheduler` (an address,
     or a `distributed.Client`). A long run split by `start` plays the same games as in one go.
     With `trace`, each outcome keeps its guesses (`Outcome.trace`: the cell, its risk, the board
-    the bot saw and why it chose the cell). `ingredients` as in play_game (None: all of them).
+    the bot saw and why it chose the cell). `ingredients` and `timeout` (each position's time
+    limit) as in play_game (None: all of them; the engine's own limit).
 
     Arguments are checked when it is called, before any game (it is not a generator itself: it
     returns one): TypeError for a number that is not a whole number, a rule, ingredient or engine
@@ -116,9 +118,10 @@ def run_games(
         height, width, mines, rule, games, seed, workers, ingredients, backend, start
     )
     require_flag("run_games", "trace", trace)  # "no" would be true
+    timeout = valid_timeout(timeout, "run_games")
     return _games(
         height, width, mines, rule, games, seed, workers, scheduler, ingredients, backend, start,
-        trace,
+        trace, timeout,
     )  # fmt: skip
 
 
@@ -136,9 +139,10 @@ def _check_run(height, width, mines, rule, games, seed, workers, ingredients, ba
 
 
 def _games(
-    height, width, mines, rule, games, seed, workers, scheduler, ingredients, backend, start, trace
-):
-    args = (height, width, mines, rule, seed, ingredients, backend, trace)
+    height, width, mines, rule, games, seed, workers, scheduler, ingredients, backend, start, trace,
+    timeout,
+):  # fmt: skip
+    args = (height, width, mines, rule, seed, ingredients, backend, trace, timeout)
     play = partial(_play, args)
     indices = range(start, start + games)
     if scheduler is not None:
@@ -277,11 +281,14 @@ def run_autoplay(
     start: int = 0,
     show: bool = False,
     ingredients: Iterable[str] | None = None,
+    timeout: float | None = None,
 ) -> int:
     """What `logicmines autoplay` runs: the games, progress on `err`, results on `out`; the exit
     status (2 with one line on `err` for options it cannot use). With `show`, every guess of
     every game too: in text, as a board file of the positions guessed on (`show_lines`); in
-    JSON, as each game's `guessed`. `ingredients`: the bot's (None: all, `bot.DEFAULT`)."""
+    JSON, as each game's `guessed`. `ingredients`: the bot's (None: all, `bot.DEFAULT`).
+    `timeout`: the engine's limit for each position, in seconds (None: its own); past it the run
+    stops with status 3."""
     out, err = out or sys.stdout, err or sys.stderr
     ingredients = checked_ingredients("run_autoplay", ingredients)  # a TypeError: a caller's slip
     progress = _Progress(games, err)  # nothing is drawn before the first game, or a note
@@ -296,7 +303,7 @@ def run_autoplay(
                 f"reader keeps --start exactly: --start {start:,} with {plural(games, 'game')} "
                 "goes past"
             )
-        make_backend(backend)  # an unknown or missing engine is said here, not in a worker
+        make_backend(backend, timeout)  # an unknown or missing engine is said here, not in a worker
         outcomes: list[Outcome] = []
         if isinstance(scheduler, str):
             progress.note(f"connecting to the Dask scheduler at {scheduler} ...")
@@ -305,7 +312,7 @@ def run_autoplay(
         for outcome in run_games(
             height, width, mines, rules, games, seed,
             workers=workers, scheduler=scheduler, backend=backend, start=start, trace=show,
-            ingredients=ingredients,
+            ingredients=ingredients, timeout=timeout,
         ):  # fmt: skip
             index = start + len(outcomes)
             outcomes.append(outcome)
@@ -325,11 +332,11 @@ def run_autoplay(
         progress.update(len(outcomes), wins, final=True)
     except EngineTimeout as failure:
         # An engine that lists every solution (reference, clingo, clpfd) gives up on a board with
-        # many unknown cells: a timeout, as in the other commands, not bad input.
+        # many unknown cells, any engine past --timeout: a timeout, as in the other commands.
         progress.end()
+        advice = _SMALL_BOARDS if backend in _LISTING else ""
         err.write(
-            timeout_line(f"game {start + len(outcomes)} of seed {seed}: {failure}{_SMALL_BOARDS}")
-            + "\n"
+            timeout_line(f"game {start + len(outcomes)} of seed {seed}: {failure}{advice}") + "\n"
         )
         return 3
     except EngineError as failure:  # gprolog out of memory, say: the game it was playing named

@@ -30,6 +30,7 @@ from .analysis import Analysis
 from .backends import REGISTRY, Backend, make_backend
 from .board import Board, Cell, require_whole, shown_value
 from .deal import DealError, Game, check_size, deal
+from .engine import valid_timeout
 from .solvable import Position
 from .words import at, plural
 
@@ -122,8 +123,8 @@ def first_click(height: int, width: int, mines: int, rule: str) -> Cell:
 
 
 @cache
-def _engine(name: str) -> Backend:
-    return make_backend(name)
+def _engine(name: str, timeout: float | None) -> Backend:
+    return make_backend(name, timeout)
 
 
 def play_game(
@@ -135,17 +136,20 @@ def play_game(
     ingredients: Iterable[str] | None = DEFAULT,
     backend: str = "kanren",
     trace: bool = False,
+    timeout: float | None = None,
 ) -> Outcome:
     """Deal the game of `seed` under `rule` ("safe" or "zero") and play it to a win or a loss,
     with `ingredients` (names from INGREDIENTS; None: all of them, DEFAULT) on engine `backend`.
-    With `trace`, the outcome keeps its guesses.
+    With `trace`, the outcome keeps its guesses. `timeout`: the engine's time limit for each
+    position it analyses, in seconds (None: the engine's own, as get_backend gives it); past it,
+    EngineTimeout.
 
     Arguments are checked before anything is played (`prepare_game`): TypeError for a number
     that is not a whole number, a rule, ingredient or engine name that is not a str, or
     ingredients given as one string; ValueError for a rule, ingredient or engine it does not
     know; DealError for a size, seed or number of mines that cannot be dealt."""
     used, game = prepare_game("play_game", height, width, mines, rule, seed, ingredients, backend)
-    engine = _engine(backend)
+    engine = _engine(backend, valid_timeout(timeout, "play_game"))
     layout = {cell for cell in game.board.cells() if game.board[cell] == "M"}
     table = _Table(height, width, layout, mines)
     table.open(game.first)

@@ -353,7 +353,13 @@ def _autoplay(commands) -> None:
         default="kanren",
         help="the engine whose analysis the bot's guesses use (kanren); reference, gprolog, "
         "clingo and clpfd list every solution, so they play small boards only (each stops a "
-        "run after 60 s on one position: status 3)",
+        "run after --timeout on one position: status 3)",
+    )
+    _timeout(
+        autoplay,
+        None,
+        "no limit; reference, gprolog, clingo and clpfd: 60",
+        "stop the run when the engine takes longer than this over one position (exit status 3)",
     )
     autoplay.add_argument(
         "--json",
@@ -1197,6 +1203,7 @@ def run_autoplay(args: argparse.Namespace, out: Out) -> int:
             start=args.start,
             show=args.show,
             ingredients=args.ingredients,
+            timeout=args.timeout,
         )
 
 

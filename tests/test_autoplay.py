@@ -222,11 +222,37 @@ def test_an_engine_that_gives_up_is_a_timeout_line_and_status_3(monkeypatch) -> 
 
     monkeypatch.setattr(autoplay, "play_game", gives_up_at_the_third)
     out, err = io.StringIO(), io.StringIO()
-    status = run_autoplay("5x5", 3, games=5, seed=1, start=10, out=out, err=err)
+    status = run_autoplay("5x5", 3, games=5, seed=1, start=10, backend="clingo", out=out, err=err)
     assert status == 3 and out.getvalue() == ""
     (line,) = err.getvalue().splitlines()[-1:]
     assert line.startswith("logicmines: timeout: game 12 of seed 1: clingo")
     assert line.endswith("(the engines that list every solution play small boards only)")
+
+
+@pytest.mark.parametrize(
+    "engine, seconds, advice",
+    [("clingo", "0.3", True), ("kanren", "0.001", False)],
+)
+def test_timeout_stops_a_run_on_the_position_an_engine_takes_longer_over(engine, seconds, advice):
+    # clingo lists every solution of a Beginner position (about a minute); kanren counts an
+    # Expert one in milliseconds, not in one.
+    from conftest import run_main
+
+    size = "beginner" if engine == "clingo" else "expert"
+    run = run_main(["autoplay", "--size", size, "--games", "2", "--backend", engine,
+                    "--timeout", seconds])  # fmt: skip
+    assert run.status == 3 and run.out == ""
+    (line,) = run.err.splitlines()
+    assert line.startswith(f"logicmines: timeout: game 0 of seed 0: {engine}: gave up after ")
+    assert line.endswith("(the engines that list every solution play small boards only)") is advice
+
+
+def test_a_timeout_the_positions_fit_in_changes_no_game() -> None:
+    plain = list(run_games(9, 9, 10, "zero", 4, seed=5))
+    assert list(run_games(9, 9, 10, "zero", 4, seed=5, timeout=60)) == plain
+    assert list(run_games(5, 5, 4, "safe", 3, seed=5, backend="clingo", timeout=30)) == list(
+        run_games(5, 5, 4, "safe", 3, seed=5)
+    )
 
 
 def test_an_engine_that_fails_otherwise_names_the_game_and_is_status_2(monkeypatch) -> None:
@@ -357,8 +383,9 @@ def test_a_run_past_the_numbers_json_keeps_exactly_is_refused() -> None:
 
 
 def test_help_says_how_long_each_listing_engine_plays_before_it_stops() -> None:
-    """autoplay --help says the engines that list every solution stop a run after 60 s on one
-    position: each of them is made with that limit (gprolog's help once said it had none)."""
+    """autoplay --help says the engines that list every solution stop a run after --timeout on
+    one position, 60 s unless told: each of them is made with that limit (gprolog's help once
+    said it had none)."""
     from logicmines.autoplay import _LISTING
     from logicmines.backends import make_backend
 
@@ -370,7 +397,8 @@ def test_help_says_how_long_each_listing_engine_plays_before_it_stops() -> None:
         env=checkout_env(),
     ).stdout
     words = " ".join(text.split())
-    assert "after 60 s on one position" in words
+    assert "after --timeout on one position" in words
+    assert "(no limit; reference, gprolog, clingo and clpfd: 60)" in words
     assert "without a time limit" not in words
     for name in _LISTING:
         assert name in words
@@ -420,6 +448,9 @@ def test_the_short_table_of_docs_autoplay_quotes_the_runs_below_it() -> None:
         ({"backend": ["kanren"]}, TypeError, "run_games: backend is an engine's name, one of "),
         ({"games": -1}, ValueError, "run_games: games must be at least 0, not -1"),
         ({"start": -1}, ValueError, "run_games: start must be at least 0, not -1"),
+        ({"timeout": "1"}, TypeError, "run_games: a timeout is a number of seconds or None, not "
+         "str '1'"),
+        ({"timeout": 0}, ValueError, "run_games: a timeout is a positive number of seconds"),
     ],
 )  # fmt: skip
 def test_run_games_checks_its_arguments_when_called(changed, error, said):

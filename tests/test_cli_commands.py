@@ -470,7 +470,7 @@ def test_an_option_a_command_does_not_take_points_to_that_commands_help(argv, ex
         ),
         (
             ["stats", "--timeout=5"],
-            "stats takes no --timeout (check, count and 8 more take it)",
+            "stats takes no --timeout (check, count and 9 more take it)",
             "stats",
         ),
     ],
