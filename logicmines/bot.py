@@ -122,8 +122,14 @@ def first_click(height: int, width: int, mines: int, rule: str) -> Cell:
     return (min(start, height - 1), min(start, width - 1))
 
 
+def _engine(name: str, timeout: float | None = None) -> Backend:
+    """The engine `name` of this process with that time limit (None: its own), made once: the
+    bot, the benchmarks and the tests share its memo of piece answers."""
+    return _made(name, timeout)
+
+
 @cache
-def _engine(name: str, timeout: float | None) -> Backend:
+def _made(name: str, timeout: float | None) -> Backend:
     return make_backend(name, timeout)
 
 
