@@ -730,9 +730,9 @@ unknown_places([Code|Codes], Width, Index, Places) :-
 %   A candidate is c(Mine, Value, R-C, Status): the cell's variable, its value in the first
 %   solution, its place, and, once decided, forced or free. An open cell's variable carries
 %   v(R-C, Part, Value) as its attribute: its place, the part it belongs to (parts/6), and that
-%   same Value, for contrary/1. A cell that propagation settles at once is forced; a cell in no constraint at
-%   all (no digit touches it and there is no mine total) is free from the start: flipping it in
-%   a solution gives another.
+%   same Value, for contrary/1. A cell that propagation settles at once is forced; a cell in no
+%   constraint at all (no digit touches it and there is no mine total) is free from the start:
+%   flipping it in a solution gives another.
 candidate(Mine, Place, c(Mine, Value, Place, Status)) :-
     (   integer(Mine)
     ->  Value = Mine,
@@ -1354,17 +1354,16 @@ forget_kept :-
     nb_setval(board_kept, false),
     retractall(known(_, _, _, _)).
 
-%   split_forced(+Rows, +Total, -Forced): Forced as forced/4 gives it, found by splitting each
-%   part (as split_counts/3 does) instead of searching for a second solution for each cell. The parts
-%   (linked by digits) have their counts, and each cell of a part the counts of the part's
-%   solutions in which it is safe and those in which it is a mine (part_cells/3); the free
-%   cells (touching no digit) hold any number up to how many they are. A part may hold a count
-%   when the others can hold the rest of Total (allowed_counts/3; any count without a total). A cell is forced when its
-%   counts with its other value hold none that the part may hold. The free cells are forced
-%   only when the one count they may hold is none or all of them. Searching, for each cell, a
-%   solution with the total in which it takes its other value re-solves every part each time:
-%   a half-played 50x50 game, midgame(50, 50, 500, 3), with 500 mines took 84 s so, and takes
-%   0.5 s part by part.
+%   split_forced(+Rows, +Total, -Forced): Forced as forced/4 gives it, found by splitting each part
+%   (as split_counts/3 does) instead of searching for a second solution for each cell. The parts
+%   (linked by digits) have their counts, and each cell of a part the counts of the part's solutions
+%   in which it is safe and those in which it is a mine (part_cells/3); the free cells (touching no
+%   digit) hold any number up to how many they are. A part may hold a count when the others can hold
+%   the rest of Total (allowed_counts/3; any count without a total). A cell is forced when its
+%   counts with its other value hold none that the part may hold. The free cells are forced only
+%   when the one count they may hold is none or all of them. Searching, for each cell, a solution
+%   with the total in which it takes its other value re-solves every part each time: a half-played
+%   50x50 game, midgame(50, 50, 500, 3), with 500 mines took 84 s so, and takes 0.5 s part by part.
 split_forced(Rows, Total, Forced) :-
     (   split_posted(Rows, Total, Mines, shared_out(Linked, Sums, Free, Left))
     ->  append(Rows, Codes),
