@@ -291,6 +291,7 @@ def run_autoplay(
     stops with status 3."""
     out, err = out or sys.stdout, err or sys.stderr
     ingredients = checked_ingredients("run_autoplay", ingredients)  # a TypeError: a caller's slip
+    timeout = valid_timeout(timeout, "run_autoplay")
     progress = _Progress(games, err)  # nothing is drawn before the first game, or a note
     try:
         height, width, mines = _settings(size, mines, rules, games, seed, workers)

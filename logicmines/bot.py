@@ -24,7 +24,7 @@ import threading
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import cache
+from functools import lru_cache
 
 from .analysis import Analysis
 from .backends import REGISTRY, Backend, make_backend
@@ -128,7 +128,7 @@ def _engine(name: str, timeout: float | None = None) -> Backend:
     return _made(name, timeout)
 
 
-@cache
+@lru_cache(maxsize=8)  # a caller trying many limits keeps the last few engines, not all
 def _made(name: str, timeout: float | None) -> Backend:
     return make_backend(name, timeout)
 

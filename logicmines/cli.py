@@ -353,13 +353,14 @@ def _autoplay(commands) -> None:
         default="kanren",
         help="the engine whose analysis the bot's guesses use (kanren); reference, gprolog, "
         "clingo and clpfd list every solution, so they play small boards only (each stops a "
-        "run after --timeout on one position: status 3)",
+        "run past --timeout, 60 s unless told: status 3)",
     )
     _timeout(
         autoplay,
         None,
         "no limit; reference, gprolog, clingo and clpfd: 60",
-        "stop the run when the engine takes longer than this over one position (exit status 3)",
+        "stop the run, exit status 3, when one of the engine's answers (an analysis, a count) "
+        "takes longer than this",
     )
     autoplay.add_argument(
         "--json",

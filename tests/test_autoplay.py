@@ -383,9 +383,8 @@ def test_a_run_past_the_numbers_json_keeps_exactly_is_refused() -> None:
 
 
 def test_help_says_how_long_each_listing_engine_plays_before_it_stops() -> None:
-    """autoplay --help says the engines that list every solution stop a run after --timeout on
-    one position, 60 s unless told: each of them is made with that limit (gprolog's help once
-    said it had none)."""
+    """autoplay --help says the engines that list every solution stop a run past --timeout, 60 s
+    unless told: each of them is made with that limit (gprolog's help once said it had none)."""
     from logicmines.autoplay import _LISTING
     from logicmines.backends import make_backend
 
@@ -397,8 +396,8 @@ def test_help_says_how_long_each_listing_engine_plays_before_it_stops() -> None:
         env=checkout_env(),
     ).stdout
     words = " ".join(text.split())
-    assert "after --timeout on one position" in words
-    assert "(no limit; reference, gprolog, clingo and clpfd: 60)" in words
+    assert "past --timeout, 60 s unless told" in words
+    assert "takes longer than this (no limit; reference, gprolog, clingo and clpfd: 60)" in words
     assert "without a time limit" not in words
     for name in _LISTING:
         assert name in words
@@ -664,6 +663,12 @@ def test_run_autoplay_refuses_ingredients_given_as_one_string():
     # it was read letter by letter: "no ingredient 'p'", as if the user had typed that
     with pytest.raises(TypeError, match=r"^run_autoplay: ingredients are names in a list"):
         run_autoplay("beginner", games=1, ingredients="progress", err=io.StringIO())
+
+
+@pytest.mark.parametrize("timeout, error", [("1", TypeError), (0, ValueError)])
+def test_run_autoplay_names_itself_for_a_timeout_it_cannot_use(timeout, error):
+    with pytest.raises(error, match=r"^run_autoplay: a timeout is a"):
+        run_autoplay("beginner", games=1, timeout=timeout, err=io.StringIO())
 
 
 def test_workers_beside_a_scheduler_is_refused_before_any_connection() -> None:
