@@ -3,6 +3,8 @@
 A Python caller who passes the text of a board instead of a `Board`, or a count as a string, gets
 one TypeError or ValueError that names the question and the argument, instead of an
 AttributeError from deep inside an engine. Every backend class is decorated with `checks_arguments`.
+The same wrapper gives an engine's analysis of a game board that board as asked (`Analysis.shown`:
+the analysis is of the puzzle it poses), which no engine need do itself.
 """
 
 from __future__ import annotations
