@@ -334,8 +334,9 @@ def run_autoplay(
     except EngineTimeout as failure:
         # An engine that lists every solution (reference, clingo, clpfd) gives up on a board with
         # many unknown cells, any engine past --timeout: a timeout, as in the other commands.
+        # The listing engines' own advice says they are for small boards; said here when not.
         progress.end()
-        advice = _SMALL_BOARDS if backend in _LISTING else ""
+        advice = _SMALL_BOARDS if backend in _LISTING and not failure.advice else ""
         err.write(
             timeout_line(f"game {start + len(outcomes)} of seed {seed}: {failure}{advice}") + "\n"
         )
