@@ -105,8 +105,8 @@ def run_games(
     order, played here, in `workers` processes or on the Dask cluster at `scheduler` (an address,
     or a `distributed.Client`). A long run split by `start` plays the same games as in one go.
     With `trace`, each outcome keeps its guesses (`Outcome.trace`: the cell, its risk, the board
-    the bot saw and why it chose the cell). `ingredients` and `timeout` (each position's time
-    limit) as in play_game (None: all of them; the engine's own limit).
+    the bot saw and why it chose the cell). `ingredients` and `timeout` (the limit of each answer
+    of the engine) as in play_game (None: all of them; the engine's own limit).
 
     Arguments are checked when it is called, before any game (it is not a generator itself: it
     returns one): TypeError for a number that is not a whole number, a rule, ingredient or engine
@@ -287,8 +287,8 @@ def run_autoplay(
     status (2 with one line on `err` for options it cannot use). With `show`, every guess of
     every game too: in text, as a board file of the positions guessed on (`show_lines`); in
     JSON, as each game's `guessed`. `ingredients`: the bot's (None: all, `bot.DEFAULT`).
-    `timeout`: the engine's limit for each position, in seconds (None: its own); past it the run
-    stops with status 3."""
+    `timeout`: the engine's limit for each answer the bot asks of it, in seconds (None: its own);
+    past it the run stops with status 3."""
     out, err = out or sys.stdout, err or sys.stderr
     ingredients = checked_ingredients("run_autoplay", ingredients)  # a TypeError: a caller's slip
     timeout = valid_timeout(timeout, "run_autoplay")

@@ -147,8 +147,8 @@ def play_game(
     """Deal the game of `seed` under `rule` ("safe" or "zero") and play it to a win or a loss,
     with `ingredients` (names from INGREDIENTS; None: all of them, DEFAULT) on engine `backend`.
     With `trace`, the outcome keeps its guesses. `timeout`: the engine's time limit for each
-    position it analyses, in seconds (None: the engine's own, as get_backend gives it); past it,
-    EngineTimeout.
+    answer the bot asks of it (an analysis, a count), in seconds (None: the engine's own, as
+    get_backend gives it); past it, EngineTimeout.
 
     Arguments are checked before anything is played (`prepare_game`): TypeError for a number
     that is not a whole number, a rule, ingredient or engine name that is not a str, or
