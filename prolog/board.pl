@@ -665,7 +665,7 @@ decided_parts(raced, Rows, Total, Sums, Parts) :-
 %   go first, with a budget that lets them finish most parts before the split's first turn
 %   (part_budget/1). The parts are those of parts/6 found again by var_parts/3, each with the
 %   sums on its cells, in the same order: both number the parts by their first cell, taken in
-%   the order of Parts (raced_part/4 makes sure of it: a part's cells are the same, in the same
+%   the order of Parts (raced_part/5 makes sure of it: a part's cells are the same, in the same
 %   order, or an error says it).
 raced_parts(Rows, Sums, Parts) :-
     part_budget(Budget),
@@ -673,17 +673,16 @@ raced_parts(Rows, Sums, Parts) :-
     maplist(part_open, Parts, Opens),
     append(Opens, Open),
     var_parts(Open, Sums, Split),
-    maplist(raced_part(Rows), Parts, Opens, Split).
+    maplist(raced_part(Rows, Budget), Parts, Opens, Split).
 
 part_open(part(Candidates, _, _), Open) :-
     maplist(candidate_mine, Candidates, Open).
 
-raced_part(Rows, Part, Open, Vars-Sums) :-
+raced_part(Rows, Budget, Part, Open, Vars-Sums) :-
     (   Vars == Open  % the same part, its cells in the same order
     ->  true
     ;   throw(error(assertion_failed(raced_part), _))
     ),
-    part_budget(Budget),
     raced([labelled_part(Rows, Part), keeps(split_part_forced(Vars, Sums))],
           Rows, any, Budget).
 
