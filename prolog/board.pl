@@ -632,6 +632,7 @@ forced(Rows, Total, Way, [Found, Values]) :-
     append(Rows, Codes),
     unknown_places(Codes, Width, 0, Places),
     (   board_posted(Rows, Total, Mines, [Local, Tight], Digits, Sums),
+        probed(Way, Local),
         append(Mines, Cells),
         foldl(unknown_mine, Codes, Cells, Open, []),
         maplist(candidate, Open, Places, Candidates),
@@ -642,6 +643,41 @@ forced(Rows, Total, Way, [Found, Values]) :-
     ;   Found = 0,
         Values = []
     ).
+
+%   probed(+Way, +Vars): with raced, each open cell of Vars is set to each value in turn, and one
+%   whose value fails by propagation alone takes the other, round after round until a round
+%   sets none (a failed literal: the cell is forced by the digits around it and those they
+%   touch, without a search); fails when both of a cell's values fail. This finds most forced
+%   cells of a wide block, where the searches of raced_parts/3 would prove each by trying the
+%   placements of the cells around it one by one: on a half-played 50x50 game,
+%   midgame(50, 50, 600, 2), it sets 265 of the 1,129 cells propagation leaves open in 0.2 s,
+%   the parts left are smaller (the largest 195 cells, was 556), and the forced cells take 7 s,
+%   where they took more than 60 s (midgame(50, 50, 600, 1): 13.7 s, now 2.6 s). Boards whose
+%   cells the searches decide at once pay for it: a 200x200 puzzle with half its cells hidden
+%   took 0.9 s, now 1.0 s. With labeling (a total), not done: not measured there.
+probed(labeling, _).
+probed(raced, Vars) :-
+    probe_round(Vars, false, Changed),
+    (   Changed == true
+    ->  probed(raced, Vars)
+    ;   true
+    ).
+
+probe_round([], Changed, Changed).
+probe_round([Mine|Mines], Changed0, Changed) :-
+    (   var(Mine)
+    ->  in_time,
+        (   \+ Mine = 0
+        ->  Mine = 1,
+            Changed1 = true
+        ;   \+ Mine = 1
+        ->  Mine = 0,
+            Changed1 = true
+        ;   Changed1 = Changed0
+        )
+    ;   Changed1 = Changed0
+    ),
+    probe_round(Mines, Changed1, Changed).
 
 %   decided_parts(+Way, +Rows, +Total, +Sums, +Parts): sets the forced cells of each part of
 %   Parts (parts/6) by Way (forced/4); fails when a part has no solution.
