@@ -574,10 +574,11 @@ add_mine(Sums, Mine, Place, Next) :-
 %   are at most as many searches as unknown cells, each stopping at its first solution, and
 %   usually far fewer. Each search labels only the part of the board that the cell's digits
 %   link it to (parts/6): a half-played 100x100 game (6,000 unknown cells) takes under a
-%   second. Each part is also split (as split_counts/3 splits it to count), which takes turns
-%   with its searches (raced_parts/3) and decides parts they take minutes over. With a total
-%   every cell is linked to every other, and the searches label the whole board
-%   (board_forced_with_mines/3 gives them a rival).
+%   second. Before the parts are drawn, a cell one of whose values fails by propagation alone
+%   takes the other (probed/2), which breaks up wide blocks. Each part is also split (as
+%   split_counts/3 splits it to count), which takes turns with its searches (raced_parts/3) and
+%   decides parts they take minutes over. With a total every cell is linked to every other,
+%   and the searches label the whole board (board_forced_with_mines/3 gives them a rival).
 %
 %   ?- board_forced([`1121`, `1??*`, `12?*`, `0122`], F).
 %   %@ F = [1, [1, 0, 1]].
