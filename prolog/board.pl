@@ -626,8 +626,9 @@ board_forced_with_mines(Rows, Mines, Forced) :-
 
 %   forced(+Rows, +Total, +Way, -Forced): Forced of Rows with Total mines (any: no total), each
 %   part's cells decided by Way: labeling, a first solution of each part and then a search for
-%   each cell (part_solution/3 and backbone/1), or raced, each part by those searches and its
-%   split (part_cells/3) in turns (raced_parts/3; without a total only).
+%   each cell (part_solution/3 and backbone/1), or raced, the failed literals first (probed/2)
+%   and then each part by those searches and its split (part_cells/3) in turns (raced_parts/3;
+%   without a total only).
 forced(Rows, Total, Way, [Found, Values]) :-
     board_shape(Rows, _, Width),
     append(Rows, Codes),
@@ -647,15 +648,16 @@ forced(Rows, Total, Way, [Found, Values]) :-
 
 %   probed(+Way, +Vars): with raced, each open cell of Vars is set to each value in turn, and one
 %   whose value fails by propagation alone takes the other, round after round until a round
-%   sets none (a failed literal: the cell is forced by the digits around it and those they
-%   touch, without a search); fails when both of a cell's values fail. This finds most forced
-%   cells of a wide block, where the searches of raced_parts/3 would prove each by trying the
-%   placements of the cells around it one by one: on a half-played 50x50 game,
+%   sets none (a failed literal: the cell is forced by propagation through the digits, however
+%   far it reaches, without a search); fails when both of a cell's values fail. This finds most
+%   forced cells of a wide block, where the searches of raced_parts/3 would prove each by trying
+%   the placements of the cells around it one by one: on a half-played 50x50 game,
 %   midgame(50, 50, 600, 2), it sets 265 of the 1,129 cells propagation leaves open in 0.2 s,
 %   the parts left are smaller (the largest 195 cells, was 556), and the forced cells take 7 s,
-%   where they took more than 60 s (midgame(50, 50, 600, 1): 13.7 s, now 2.6 s). Boards whose
-%   cells the searches decide at once pay for it: a 200x200 puzzle with half its cells hidden
-%   took 0.9 s, now 1.0 s. With labeling (a total), not done: not measured there.
+%   where they took more than 60 s (midgame(50, 50, 600, 1): 13.7 s, now 2.6-2.8 s). Boards
+%   whose cells the searches decide at once pay for it: a 200x200 puzzle with half its cells
+%   hidden took 0.9 s, now 1.0 s. The way labeling (with a total, and labeling_forced/2) does
+%   not probe: not measured there.
 probed(labeling, _).
 probed(raced, Vars) :-
     probe_round(Vars, false, Changed),
