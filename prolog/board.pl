@@ -96,6 +96,7 @@
 :- use_module(common, [board_shape/3, solution_limit/2]).
 :- use_module(guard, [in_time/0, timed_labeling/1]).
 :- use_module(library(aggregate), [aggregate_all/3]).
+:- use_module(library(assoc), [get_assoc/3, list_to_assoc/2, put_assoc/4]).
 :- use_module(library(apply),
               [exclude/3, include/3, maplist/2, maplist/3, maplist/4, partition/4, foldl/4,
                foldl/5]).
@@ -104,6 +105,7 @@
 :- use_module(library(lists),
               [append/2, append/3, last/2, max_list/2, member/2, min_list/2, nth0/3, numlist/3,
                reverse/2, sum_list/2]).
+:- use_module(library(ordsets), [ord_union/3]).
 :- use_module(library(pairs),
               [group_pairs_by_key/2, map_list_to_pairs/3, pairs_keys_values/3, pairs_values/2]).
 :- use_module(library(solution_sequences), [limit/2]).
@@ -567,18 +569,16 @@ add_mine(Sums, Mine, Place, Next) :-
 %   Forced is [Found, Values]: Found is 0 when there is no solution (Values is then []) and 1
 %   when there is one; Values has, for each `?` of Rows in reading order, 0 when that cell is
 %   safe in every solution, 1 when it is a mine in every solution, and 2 when it is neither (the
-%   board's "backbone"). No solution is counted: one solution is found; then, for each cell
-%   still undecided, a solution in which it takes the other value is asked for. None: the cell
-%   is forced, and its value is posted, which helps every later search. One found: every cell
-%   whose value differs between the two solutions is decided at once, as not forced. So there
-%   are at most as many searches as unknown cells, each stopping at its first solution, and
-%   usually far fewer. Each search labels only the part of the board that the cell's digits
-%   link it to (parts/6): a half-played 100x100 game (6,000 unknown cells) takes under a
-%   second. Before the parts are drawn, a cell one of whose values fails by propagation alone
-%   takes the other (probed/2), which breaks up wide blocks. Each part is also split (as
-%   split_counts/3 splits it to count), which takes turns with its searches (raced_parts/3) and
-%   decides parts they take minutes over. With a total every cell is linked to every other,
-%   and the searches label the whole board (board_forced_with_mines/3 gives them a rival).
+%   board's "backbone"). No solution is counted. Before the parts are drawn (parts/6: the
+%   cells that digits link), a cell one of whose values fails by propagation alone takes the
+%   other (probed/2), which breaks up wide blocks. Each part is then swept, cell by cell,
+%   carrying only what the digits open there still need (swept_part_forced/2), in turns with
+%   searches (raced_parts/3): one solution is found; then, for each cell still undecided, a
+%   solution in which it takes the other value is asked for. None: the cell is forced, and
+%   its value is posted, which helps every later search. One found: every cell whose value
+%   differs between the two solutions is decided at once, as not forced. Each search labels
+%   only the cell's part. With a total every cell is linked to every other, and the searches
+%   label the whole board (board_forced_with_mines/3 gives them a rival).
 %
 %   ?- board_forced([`1121`, `1??*`, `12?*`, `0122`], F).
 %   %@ F = [1, [1, 0, 1]].
@@ -627,8 +627,8 @@ board_forced_with_mines(Rows, Mines, Forced) :-
 %   forced(+Rows, +Total, +Way, -Forced): Forced of Rows with Total mines (any: no total), each
 %   part's cells decided by Way: labeling, a first solution of each part and then a search for
 %   each cell (part_solution/3 and backbone/1), or raced, the failed literals first (probed/2)
-%   and then each part by those searches and its split (part_cells/3) in turns (raced_parts/3;
-%   without a total only).
+%   and then each part by a sweep over its cells (swept_part_forced/2) and those searches in
+%   turns (raced_parts/3), or swept, each part by the sweep alone (both without a total only).
 forced(Rows, Total, Way, [Found, Values]) :-
     board_shape(Rows, _, Width),
     append(Rows, Codes),
@@ -649,16 +649,16 @@ forced(Rows, Total, Way, [Found, Values]) :-
 %   probed(+Way, +Vars): with raced, each open cell of Vars is set to each value in turn, and one
 %   whose value fails by propagation alone takes the other, round after round until a round
 %   sets none (a failed literal: the cell is forced by propagation through the digits, however
-%   far it reaches, without a search); fails when both of a cell's values fail. This finds most
-%   forced cells of a wide block, where the searches of raced_parts/3 would prove each by trying
-%   the placements of the cells around it one by one: on a half-played 50x50 game,
-%   midgame(50, 50, 600, 2), it sets 265 of the 1,129 cells propagation leaves open in 0.2 s,
-%   the parts left are smaller (the largest 195 cells, was 556), and the forced cells take 7 s,
-%   where they took more than 60 s (midgame(50, 50, 600, 1): 13.7 s, now 2.6-2.8 s). Boards
-%   whose cells the searches decide at once pay for it: a 200x200 puzzle with half its cells
-%   hidden took 0.9 s, now 1.0 s. The way labeling (with a total, and labeling_forced/2) does
-%   not probe: not measured there.
+%   far it reaches, without a search); fails when both of a cell's values fail. A wide block
+%   comes out of it smaller, and narrower for the sweep of raced_parts/3: on a half-played
+%   50x50 game, midgame(50, 50, 600, 2), it sets 265 of the 1,129 cells propagation leaves open
+%   in 0.2 s, the largest part left has 195 cells (was 556), and the forced cells take 0.5 s,
+%   where without it they ran past 30 s (and seed 3's, 11 s with it). Boards whose parts are
+%   decided at once pay for it: a 200x200 puzzle with half its cells hidden takes 1.2 s, and
+%   1.0 s without it. The way labeling (with a total, and labeling_forced/2) does not probe, and
+%   neither does swept (swept_forced/2, for the tests).
 probed(labeling, _).
+probed(swept, _).
 probed(raced, Vars) :-
     probe_round(Vars, false, Changed),
     (   Changed == true
@@ -690,22 +690,37 @@ decided_parts(labeling, Rows, Total, _, Parts) :-
 decided_parts(raced, Rows, Total, Sums, Parts) :-
     must_be(oneof([any]), Total),  % with a total, every cell is in one part
     raced_parts(Rows, Sums, Parts).
+decided_parts(swept, _, Total, Sums, Parts) :-
+    must_be(oneof([any]), Total),
+    maplist(part_open, Parts, Opens),
+    append(Opens, Open),
+    var_parts(Open, Sums, Split),
+    maplist(swept_part, Split).
+
+swept_part(Vars-Sums) :-
+    swept_part_forced(Vars, Sums).
 
 %   raced_parts(+Rows, +Sums, +Parts): each part of Parts decided by two ways in turns (raced/4):
-%   its first solution and a search for each cell, and its split, the counts of its solutions
-%   with each cell safe and with it a mine (part_cells/3), kept from turn to turn. The searches
-%   are the better way on most parts of a game, where digits settle the cells near them; the
-%   split on parts whose searches meet a dead end far from where they chose (a half-played
-%   50x50 game, midgame(50, 50, 600, 1): past 60 s by the searches alone, 8 s by the split
-%   alone) and on wide blocks (generate.py's 13x13 lattice, seed 5: 17 s and 3 s). Racing each
-%   part, not the whole board, keeps what each way found on the parts before it: raced whole,
-%   a way's turn restarted with the board's posting and every part's search, and a 200x200
-%   puzzle with half its cells hidden took 2.7 s where each way alone took 1 s. The searches
-%   go first, with a budget that lets them finish most parts before the split's first turn
-%   (part_budget/1). The parts are those of parts/6 found again by var_parts/3, each with the
-%   sums on its cells, in the same order: both number the parts by their first cell, taken in
-%   the order of Parts (raced_part/5 makes sure of it: a part's cells are the same, in the same
-%   order, or an error says it).
+%   a sweep over its cells (swept_part_forced/2), and its first solution and a search for each
+%   cell (labelled_part/2). The sweep carries from one cell to the next only what the digits
+%   open there still need, so what it costs grows with how many digits are open at once, not
+%   with the part's placements. Wide blocks are where that counts: the searches meet dead ends
+%   far from where they chose, and the split by counts that took the sweep's place before
+%   (part_cells/3) could only try every placement of the cells across a block's middle. Of
+%   generate.py's lattices of digits 13x13 to 17x17 (seeds 1 to 5), four ran past 30 s and nine
+%   took 0.9 to 20 s, and now each takes under a second; half-played 50x50 games with 600 mines
+%   (midgame(50, 50, 600, Seed), seeds 1 to 4) took 2.5 to 6.4 s and past 30 s, now 0.25 to
+%   0.5 s and 11 s (seed 3, with a part of 434 cells and 18,816 states at its widest). The
+%   sweep goes first: it decides the parts of a game within its first turn (part_budget/1).
+%   The searches keep their turns beside it, for a part with so many digits open at once that
+%   the sweep's states (which can grow with the power of that number) outgrow them; none of the
+%   boards measured needed them. Racing each part, not the whole board, keeps what each way
+%   found on the parts before it: raced whole, a way's turn restarted with the board's posting
+%   and every part's search, and a 200x200 puzzle with half its cells hidden took 2.7 s where
+%   each way alone took 1 s. The parts are those of parts/6 found again by var_parts/3, each
+%   with the sums on its cells, in the same order: both number the parts by their first cell,
+%   taken in the order of Parts (raced_part/5 makes sure of it: a part's cells are the same,
+%   in the same order, or an error says it).
 raced_parts(Rows, Sums, Parts) :-
     part_budget(Budget),
     maplist(found_first(Rows, Budget), Parts),
@@ -722,12 +737,10 @@ raced_part(Rows, Budget, Part, Open, Vars-Sums) :-
     ->  true
     ;   throw(error(assertion_failed(raced_part), _))
     ),
-    raced([labelled_part(Rows, Part), keeps(split_part_forced(Vars, Sums))],
-          Rows, any, Budget).
+    raced([swept_part_forced(Vars, Sums), labelled_part(Rows, Part)], Rows, any, Budget).
 
-%   part_budget(-Budget): the first turn of each way on a part. Half-played 50x50 games have
-%   parts of some 70 cells that the searches decide in 0.7 million inferences: from 100,000 the
-%   split's turns (four times as long) tripled the time of one of them (0.11 s to 0.33 s).
+%   part_budget(-Budget): the first turn of each way on a part, and the most found_first/3
+%   looks for a part's first solution.
 part_budget(1 000 000).
 
 %   found_first(+Rows, +Budget, +Part): the first solution of Part (part_solution/3), when
@@ -746,11 +759,308 @@ labelled_part(Rows, Part) :-
     ),
     backbone(Part).
 
-%   split_part_forced(+Vars, +Sums): sets the cells of the part Vars that are safe, or mines, in
-%   every solution of it (by its counts, part_cells/3); fails when it has none.
-split_part_forced(Vars, Sums) :-
-    part_cells(Vars, Sums, Counts-Cells),
-    parts_forced_cells(Vars-Sums, Cells, Counts).
+%   swept_part_forced(+Vars, +Sums): sets the cells of the part Vars that are safe, or mines, in
+%   every solution of it, found by a sweep over its cells (swept_values/3); fails when it has
+%   none.
+swept_part_forced(Vars, Sums) :-
+    swept_values(Vars, Sums, Values),
+    maplist(swept_cell, Vars, Values).
+
+swept_cell(Mine, Safe-Mined) :-
+    (   Mined == false
+    ->  Mine = 0
+    ;   Safe == false
+    ->  Mine = 1
+    ;   true
+    ).
+
+%   swept_values(+Vars, +Sums, -Values): for each cell of the part Vars, Safe-Mined: whether
+%   some solution of the part has it safe, and whether some has it a mine (true or false);
+%   fails when the part has none. The cells are taken one at a time in an order (sweep_order/4)
+%   and all that is carried from one to the next is what the digits still open (those with
+%   cells on both sides) still need: a state, packed in one integer, four bits a digit
+%   (sweep_steps/3). Forwards, the states that some placement of the cells taken so far
+%   leaves; backwards, those from which the cells after can be placed; a cell can be safe (a
+%   mine) when a state on both sides is linked by that value. The states of a wide block are
+%   many, but far fewer than its placements: on a half-played 50x50 game (midgame(50, 50, 600,
+%   3)) a part of 434 cells that the split and the searches took two minutes over has at most
+%   18,816 states at a step, 591,377 in all, swept in about 6 s.
+swept_values(Vars, Sums, Values) :-
+    maplist(var_place, Vars, Places),
+    length(Vars, N),
+    Last is N - 1,
+    numlist(0, Last, Indices),
+    pairs_keys_values(ByPlace, Places, Indices),
+    list_to_assoc(ByPlace, Index),
+    include(open_sum, Sums, Live),
+    maplist(sum_indices(Index), Live, Digits),
+    sweep_order(ByPlace, N, Digits, Order),
+    positions(Order, N, Position),
+    maplist(digit_positions(Position), Digits, Placed),
+    sweep_steps(Placed, N, Steps),
+    swept_forwards(Steps, [0], Layers),
+    reverse(Layers, [End|Before]),
+    memberchk(0, End),
+    reverse(Steps, Back),
+    swept_backwards(Before, Back, [0], [], Cans),
+    Found =.. [cans|Cans],
+    maplist(position_value(Position, Found), Indices, Values).
+
+%   sum_indices(+Index, +Sum, -Digit): d(Still, Indices): what the sum still needs, and the
+%   indices of its open cells, in order.
+sum_indices(Index, Sum, d(Still, Sorted)) :-
+    still_needs(Sum, Still),
+    Sum = _-Cells,
+    include(var, Cells, Open),
+    maplist(var_place, Open, Places),
+    maplist(index_of(Index), Places, Unsorted),
+    msort(Unsorted, Sorted).
+
+index_of(Index, Place, I) :-
+    get_assoc(Place, Index, I).
+
+%   positions(+Order, +N, -Position): Position(I + 1) is where cell I comes in Order.
+positions(Order, N, Position) :-
+    functor(Position, position, N),
+    foldl(set_position(Position), Order, 0, _).
+
+set_position(Position, I, K, K1) :-
+    Arg is I + 1,
+    nb_setarg(Arg, Position, K),
+    K1 is K + 1.
+
+position_of(Position, I, K) :-
+    Arg is I + 1,
+    arg(Arg, Position, K).
+
+digit_positions(Position, d(Still, Indices), d(Still, Sorted)) :-
+    maplist(position_of(Position), Indices, Unsorted),
+    msort(Unsorted, Sorted).
+
+position_value(Position, Found, I, Value) :-
+    position_of(Position, I, K),
+    Arg is K + 1,
+    arg(Arg, Found, Value).
+
+%   sweep_order(+ByPlace, +N, +Digits, -Order): the indices of the cells in the order, among
+%   three, that keeps the fewest digits open at its widest point, then in all (order_width/4):
+%   by rows, by columns, and breadth-first through the digits from a cell at one end of the
+%   part (found as the last cell of two such walks), which suits long frontiers.
+sweep_order(ByPlace, N, Digits, Order) :-
+    msort(ByPlace, ByRow),
+    pairs_values(ByRow, Rows),
+    maplist(column_first, ByPlace, Transposed),
+    msort(Transposed, ByColumn),
+    pairs_values(ByColumn, Columns),
+    foldl(linked_cells, Digits, t, Links),
+    walk(Links, N, 0, Walk0),
+    last(Walk0, Far0),
+    walk(Links, N, Far0, Walk1),
+    last(Walk1, Far1),
+    walk(Links, N, Far1, Walk),
+    map_list_to_pairs(order_width(N, Digits), [Rows, Columns, Walk], Keyed),
+    keysort(Keyed, [_-Order|_]).
+
+column_first((R-C)-I, (C-R)-I).
+
+linked_cells(d(_, Indices), Links0, Links) :-
+    foldl(linked_cell(Indices), Indices, Links0, Links).
+
+linked_cell(Indices, I, Links0, Links) :-
+    (   Links0 == t
+    ->  list_to_assoc([I-Indices], Links)
+    ;   get_assoc(I, Links0, Old)
+    ->  ord_union(Old, Indices, New),
+        put_assoc(I, Links0, New, Links)
+    ;   put_assoc(I, Links0, Indices, Links)
+    ).
+
+%   walk(+Links, +N, +Start, -Order): the cells breadth-first from Start, through the cells
+%   linked by a digit; then any cell not reached (a part's cells are all linked, so none).
+walk(Links, N, Start, Order) :-
+    functor(Seen, seen, N),
+    see(Seen, Start),
+    Queue = [Start|End],
+    walked(Queue, End, Links, Seen, Order, Unreached),
+    Last is N - 1,
+    numlist(0, Last, All),
+    exclude(seen(Seen), All, Unreached).
+
+%   walked(+Queue, +End, +Links, +Seen, -Order, ?Tail): the cells of the queue Queue (an open
+%   list ending at End) and those linked to them, breadth-first, then Tail.
+walked(Queue, End, Links, Seen, Order, Tail) :-
+    (   Queue == End
+    ->  Order = Tail
+    ;   Queue = [I|Queue1],
+        (   Links \== t,
+            get_assoc(I, Links, Linked)
+        ->  true
+        ;   Linked = []
+        ),
+        exclude(seen(Seen), Linked, New),
+        maplist(see(Seen), New),
+        append(New, End1, End),
+        Order = [I|Order1],
+        walked(Queue1, End1, Links, Seen, Order1, Tail)
+    ).
+
+seen(Seen, I) :-
+    Arg is I + 1,
+    arg(Arg, Seen, Mark),
+    Mark == true.
+
+see(Seen, I) :-
+    Arg is I + 1,
+    nb_setarg(Arg, Seen, true).
+
+%   order_width(+N, +Digits, +Order, -Widest-Total): the most digits open between two cells of
+%   Order (a digit is open from after its first cell to its last), and their sum over Order.
+order_width(N, Digits, Order, Widest-Total) :-
+    positions(Order, N, Position),
+    length(Changes0, N),
+    maplist(=(0), Changes0),
+    Changes =.. [changes|Changes0],
+    maplist(open_span(Position, Changes), Digits),
+    Changes =.. [_|Deltas],
+    foldl(running_width, Deltas, 0-0-0, _-Widest-Total).
+
+open_span(Position, Changes, d(_, Indices)) :-
+    maplist(position_of(Position), Indices, Ks),
+    min_list(Ks, First),
+    max_list(Ks, Last),
+    (   Last > First
+    ->  Open is First + 1,
+        add_change(Changes, Open, 1),
+        Close is Last + 1,
+        add_change(Changes, Close, -1)
+    ;   true
+    ).
+
+add_change(Changes, Arg, Delta) :-
+    arg(Arg, Changes, Old),
+    New is Old + Delta,
+    nb_setarg(Arg, Changes, New).
+
+running_width(Delta, Width0-Widest0-Total0, Width-Widest-Total) :-
+    Width is Width0 + Delta,
+    Widest is max(Widest0, Width),
+    Total is Total0 + Width.
+
+%   sweep_steps(+Digits, +N, -Steps): for each position of the sweep, step(Add, Touched): Add,
+%   the needs of the digits whose first cell is there, each shifted to the four bits of a slot
+%   of the state not in use (a digit keeps its slot until its last cell); Touched, Shift-Left
+%   for each digit with a cell there: its slot and how many of its cells come after.
+sweep_steps(Digits, N, Steps) :-
+    Last is N - 1,
+    numlist(0, Last, Positions),
+    foldl(entering, Digits, t, Entering),
+    foldl(sweep_step(Entering), Positions, Steps, slots([], 0, []), _).
+
+entering(d(Still, Positions), ByFirst0, ByFirst) :-
+    Positions = [First|_],
+    (   ByFirst0 == t
+    ->  list_to_assoc([First-[d(Still, Positions)]], ByFirst)
+    ;   get_assoc(First, ByFirst0, Old)
+    ->  put_assoc(First, ByFirst0, [d(Still, Positions)|Old], ByFirst)
+    ;   put_assoc(First, ByFirst0, [d(Still, Positions)], ByFirst)
+    ).
+
+%   slots(Open, Next, Free): the digits holding a slot, o(Positions, Shift) each; the next slot
+%   never used; the slots freed.
+sweep_step(Entering, P, step(Add, Touched), slots(Open0, Next0, Free0),
+           slots(Open, Next, Free)) :-
+    (   Entering \== t,
+        get_assoc(P, Entering, New)
+    ->  true
+    ;   New = []
+    ),
+    foldl(enter_slot, New, Open0-Next0-Free0-0, Open1-Next-Free1-Add),
+    foldl(touched(P), Open1, Touched, []),
+    partition(open_after(P), Open1, Open, Closed),
+    foldl(free_slot, Closed, Free1, Free).
+
+enter_slot(d(Still, Positions), Open-Next0-Free0-Add0,
+           [o(Positions, Shift)|Open]-Next-Free-Add) :-
+    (   Free0 = [Shift|Free]
+    ->  Next = Next0
+    ;   Shift is 4 * Next0,
+        Next is Next0 + 1,
+        Free = []
+    ),
+    Add is Add0 + (Still << Shift).
+
+touched(P, o(Positions, Shift), Touched0, Touched) :-
+    (   memberchk(P, Positions)
+    ->  include(<(P), Positions, After),
+        length(After, Left),
+        Touched0 = [Shift-Left|Touched]
+    ;   Touched0 = Touched
+    ).
+
+open_after(P, o(Positions, _)) :-
+    last(Positions, Last),
+    Last > P.
+
+free_slot(o(_, Shift), Free, [Shift|Free]).
+
+%   swept_forwards(+Steps, +Layer, -Layers): the states before each step and after the last.
+swept_forwards([], Layer, [Layer]).
+swept_forwards([Step|Steps], Layer, [Layer|Layers]) :-
+    in_time,
+    foldl(successors(Step), Layer, Next0, []),
+    sort(Next0, Next),
+    Next \== [],
+    swept_forwards(Steps, Next, Layers).
+
+successors(Step, State, Next0, Next) :-
+    (   successor(Step, State, 0, Safe)
+    ->  Next0 = [Safe|Next1]
+    ;   Next0 = Next1
+    ),
+    (   successor(Step, State, 1, Mined)
+    ->  Next1 = [Mined|Next]
+    ;   Next1 = Next
+    ).
+
+%   successor(+Step, +State, +Value, -Next): the state after the step's cell takes Value: each
+%   digit it touches needs Value fewer, at least none and at most its cells left.
+successor(step(Add, Touched), State, Value, Next) :-
+    Entered is State + Add,
+    foldl(needs_after(Entered, Value), Touched, Entered, Next).
+
+needs_after(State, Value, Shift-Left, Next0, Next) :-
+    Still is ((State >> Shift) /\ 15) - Value,
+    Still >= 0,
+    Still =< Left,
+    Next is Next0 - (Value << Shift).
+
+%   swept_backwards(+Layers, +Steps, +After, +Cans0, -Cans): from the last step back, the states
+%   of each layer with a successor in After (those from which the rest can be placed), and for
+%   each step's cell Safe-Mined: whether such a link exists with it safe, with it a mine.
+swept_backwards([], [], _, Cans, Cans).
+swept_backwards([Layer|Layers], [Step|Steps], After, Cans0, Cans) :-
+    in_time,
+    pairs_keys_values(Pairs, After, After),
+    list_to_assoc(Pairs, Live),
+    foldl(linked_state(Step, Live), Layer, Kept-(false-false), []-Can),
+    swept_backwards(Layers, Steps, Kept, [Can|Cans0], Cans).
+
+linked_state(Step, Live, State, Kept0-(Safe0-Mined0), Kept-(Safe-Mined)) :-
+    linked_by(Step, Live, State, 0, Safe0, Safe, Linked0),
+    linked_by(Step, Live, State, 1, Mined0, Mined, Linked1),
+    (   ( Linked0 == true ; Linked1 == true )
+    ->  Kept0 = [State|Kept]
+    ;   Kept0 = Kept
+    ).
+
+linked_by(Step, Live, State, Value, Can0, Can, Linked) :-
+    (   successor(Step, State, Value, Next),
+        get_assoc(Next, Live, _)
+    ->  Can = true,
+        Linked = true
+    ;   Can = Can0,
+        Linked = false
+    ).
 
 %   unknown_places(+Codes, +Width, +Index, -Places): the row and column of each `?` of Codes
 %   (a board's cells in reading order, from the one at Index).
@@ -1566,12 +1876,16 @@ forced_or_not(Mine, Value) :-
     ).
 
 %   labeling_forced(+Rows, -Forced), labeling_forced_with_mines(+Rows, +Mines, -Forced): as
-%   board_forced/2 and board_forced_with_mines/3, by the searches alone (no split beside them);
+%   board_forced/2 and board_forced_with_mines/3, by the searches alone (nothing beside them);
 %   split_forced(+Rows, -Forced), split_forced_with_mines(+Rows, +Mines, -Forced): by the split
-%   alone. For the tests, to check each way against plain enumeration on boards where the other
+%   alone; swept_forced(+Rows, -Forced): by the sweep alone (swept_part_forced/2), without a
+%   total. For the tests, to check each way against plain enumeration on boards where another
 %   would answer first.
 labeling_forced(Rows, Forced) :-
     forced(Rows, any, labeling, Forced).
+
+swept_forced(Rows, Forced) :-
+    forced(Rows, any, swept, Forced).
 
 labeling_forced_with_mines(Rows, Mines, Forced) :-
     forced(Rows, Mines, labeling, Forced).

@@ -126,16 +126,9 @@ def test_forced_cells_equal_enumeration(board, mines):
     assert clpfd.consequences(board, mines) == forced_by_enumeration(board, mines)
 
 
-@settings(max_examples=300, deadline=None)
-@given(
-    small_boards(),
-    st.one_of(st.none(), st.integers(0, 14)),
-    st.sampled_from(["split_forced", "labeling_forced"]),
-)
-def test_each_way_to_the_forced_cells_equals_enumeration(board, mines, way):
-    # The split (each part by its counts; with a total, shared out by the parts' ranges) and
-    # the labeling take turns, whole board or part by part, and on boards this small one of
-    # them always answers first: each is asked alone.
+def assert_way_finds_the_forced_cells_of_enumeration(board: Board, mines: int | None, way: str):
+    """board.pl's `way` alone (a predicate giving [Found, Values] as board_forced/2 does)
+    finds the forced cells that plain enumeration finds, and no solution where it finds none."""
     puzzle = board.as_puzzle()
     found, values = clpfd._ask(way, puzzle, mines, advice="")
     expected = forced_by_enumeration(board, mines)
@@ -147,6 +140,28 @@ def test_each_way_to_the_forced_cells_equals_enumeration(board, mines, way):
     assert found == 1
     assert [cell for cell in unknown if forced[cell] == 0] == expected.safe
     assert [cell for cell in unknown if forced[cell] == 1] == expected.mines
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    small_boards(),
+    st.one_of(st.none(), st.integers(0, 14)),
+    st.sampled_from(["split_forced", "labeling_forced"]),
+)
+def test_each_way_to_the_forced_cells_equals_enumeration(board, mines, way):
+    # The split (each part by its counts; with a total, shared out by the parts' ranges) and
+    # the labeling take turns, whole board or part by part, and on boards this small one of
+    # them always answers first: each is asked alone.
+    assert_way_finds_the_forced_cells_of_enumeration(board, mines, way)
+
+
+@settings(max_examples=300, deadline=None)
+@given(small_boards())
+def test_the_sweep_alone_finds_the_forced_cells_of_enumeration(board):
+    # board.pl's sweep over each part (swept_part_forced/2), which carries from cell to cell
+    # only what the open digits still need, packed four bits a digit, asked without the
+    # failed literals or the searches beside it (it is used without a total only).
+    assert_way_finds_the_forced_cells_of_enumeration(board, None, "swept_forced")
 
 
 @pytest.mark.parametrize(
@@ -163,22 +178,18 @@ def test_the_forced_cells_with_a_total_are_found_part_by_part(board, mines):
     assert (forced.safe, forced.mines) == (exact.safe, exact.mines)
 
 
-def test_the_forced_cells_without_a_total_are_found_part_by_part_in_turns():
+@pytest.mark.parametrize(
+    "board",
+    [midgame(50, 50, 600, 1), midgame(50, 50, 600, 2), lattice(15, 5), lattice(17, 4)],
+    ids=["50x50 mid-game 1", "50x50 mid-game 2", "15x15 lattice", "17x17 lattice"],
+)
+def test_the_forced_cells_of_wide_blocks_without_a_total_are_swept(board):
     # Labeling alone (a first solution of each part, then a search for each cell) ran past
-    # 60 s here: a part whose searches meet a dead end far from where they chose. Each part's
-    # split, in turns with its searches, answered in about 13 s; with the failed literals
-    # first (board.pl's probed/2), in about 3 s.
-    board = midgame(50, 50, 600, 1)
-    forced = ClpfdBackend(timeout=50).consequences(board)
-    exact = kanren.analyze(board)
-    assert (forced.safe, forced.mines) == (exact.safe, exact.mines)
-
-
-def test_the_failed_literals_decide_most_of_a_wide_block_before_the_searches():
-    # Parts of 556 and 345 cells, wide blocks: the searches and the split in turns ran past
-    # 60 s. Setting each cell to each value and keeping the value whose other fails by
-    # propagation alone settles 265 cells and breaks the blocks up: about 7 s.
-    board = midgame(50, 50, 600, 2)
+    # 60 s on the first: a part whose searches meet a dead end far from where they chose. The
+    # second has parts of 556 and 345 cells, which the searches and the split by counts in
+    # turns left unanswered past 60 s; the failed literals (board.pl's probed/2) settle 265 of
+    # its cells and break them up, and the sweep of each part answers in under a second. The
+    # lattices of digits, wide blocks, ran past 30 s; swept, under a second each.
     forced = ClpfdBackend(timeout=40).consequences(board)
     exact = kanren.analyze(board)
     assert (forced.safe, forced.mines) == (exact.safe, exact.mines)
