@@ -786,6 +786,61 @@ swept_cell(Mine, Safe-Mined) :-
 %   3)) a part of 434 cells that the split and the searches took two minutes over has at most
 %   18,816 states at a step, 591,377 in all, swept in about 6 s.
 swept_values(Vars, Sums, Values) :-
+    swept_steps(Vars, Sums, Indices, Position, Steps),
+    swept_forwards(Steps, [0], Layers),
+    reverse(Layers, [End|Before]),
+    memberchk(0, End),
+    reverse(Steps, Back),
+    swept_backwards(Before, Back, [0], [], Cans),
+    Found =.. [cans|Cans],
+    maplist(position_value(Position, Found), Indices, Values).
+
+%   swept_counts(+Vars, +Sums, -Counts): the numbers of mines the solutions of the part Vars
+%   hold, as a set of bits (as part_counts/3 gives them), by the sweep of swept_values/3
+%   forwards only, each state carrying the numbers of mines placed on the ways to it (states
+%   met twice keep both sets, or-ed); fails when the part has none.
+swept_counts(Vars, Sums, Counts) :-
+    swept_steps(Vars, Sums, _, _, Steps),
+    counted_forwards(Steps, [0-1], End),
+    memberchk(0-Counts, End).
+
+counted_forwards([], Layer, Layer).
+counted_forwards([Step|Steps], Layer, End) :-
+    in_time,
+    foldl(counted_successors(Step), Layer, Next0, []),
+    keysort(Next0, Sorted),
+    merged_counts(Sorted, Next),
+    Next \== [],
+    counted_forwards(Steps, Next, End).
+
+counted_successors(Step, State-Counts, Next0, Next) :-
+    (   successor(Step, State, 0, Safe)
+    ->  Next0 = [Safe-Counts|Next1]
+    ;   Next0 = Next1
+    ),
+    (   successor(Step, State, 1, Mined)
+    ->  Shifted is Counts << 1,
+        Next1 = [Mined-Shifted|Next]
+    ;   Next1 = Next
+    ).
+
+merged_counts([], []).
+merged_counts([State-Counts|Pairs], Merged) :-
+    merged_counts(Pairs, State, Counts, Merged).
+
+merged_counts([], State, Counts, [State-Counts]).
+merged_counts([State1-Counts1|Pairs], State, Counts, Merged) :-
+    (   State1 == State
+    ->  Either is Counts \/ Counts1,
+        merged_counts(Pairs, State, Either, Merged)
+    ;   Merged = [State-Counts|Merged1],
+        merged_counts(Pairs, State1, Counts1, Merged1)
+    ).
+
+%   swept_steps(+Vars, +Sums, -Indices, -Position, -Steps): the steps of a sweep over the part
+%   Vars (sweep_steps/3), its cells numbered by Indices in Vars' order, in the order
+%   sweep_order/4 chooses: cell I comes at Position(I + 1).
+swept_steps(Vars, Sums, Indices, Position, Steps) :-
     maplist(var_place, Vars, Places),
     length(Vars, N),
     Last is N - 1,
@@ -797,14 +852,7 @@ swept_values(Vars, Sums, Values) :-
     sweep_order(ByPlace, N, Digits, Order),
     positions(Order, N, Position),
     maplist(digit_positions(Position), Digits, Placed),
-    sweep_steps(Placed, N, Steps),
-    swept_forwards(Steps, [0], Layers),
-    reverse(Layers, [End|Before]),
-    memberchk(0, End),
-    reverse(Steps, Back),
-    swept_backwards(Before, Back, [0], [], Cans),
-    Found =.. [cans|Cans],
-    maplist(position_value(Position, Found), Indices, Values).
+    sweep_steps(Placed, N, Steps).
 
 %   sum_indices(+Index, +Sum, -Digit): d(Still, Indices): what the sum still needs, and the
 %   indices of its open cells, in order.
@@ -1543,10 +1591,17 @@ part_range(Vars, Sums, Fewest-Most) :-
     Most is msb(Counts).
 
 %   part_counts(+Vars, +Sums, -Counts): the numbers of mines the solutions of one part hold, as
-%   a set of bits (bit K set: some solution holds K mines); fails when it has none. Found by
-%   split_counts/3, once per part (kept/4).
+%   a set of bits (bit K set: some solution holds K mines); fails when it has none. Found by a
+%   sweep over the part's cells (swept_counts/3), once per part (kept/4). A split took its place
+%   before: a cell on the part's middle line took each value, and the halves left were counted
+%   apart, which on a wide block tries every placement of the cells across its middle. The
+%   ranges of generate.py's lattices of digits 11x11 to 17x17 (seeds 1 to 5) took 0.06 s to
+%   more than 20 s by the split (eight past 20 s or over 2 s), and take 0.01 to 0.9 s swept;
+%   half-played 50x50 games with 600 mines (midgame(50, 50, 600, Seed), seeds 1 to 4) took 7 s
+%   and past 20 s, and take 0.1 to 13 s; the other boards of the benchmark as before, within
+%   a few milliseconds.
 part_counts(Vars, Sums, Counts) :-
-    kept(split_counts, Vars, Sums, Counts).
+    kept(swept_counts, Vars, Sums, Counts).
 
 %   kept(:Split, +Vars, +Sums, -Found): call(Split, Vars, Sums, Found), for one part, once: a
 %   part is known by its open cells' places and the mines its digits still need (part_key/3),
@@ -1581,22 +1636,6 @@ still_needs(Need-Cells, Still) :-
     sum_list(Set, Placed),
     Still is Need - Placed.
 
-%   split_counts(+Vars, +Sums, -Counts): the counts of one part, found by splitting it, not by
-%   searching it whole: a cell in the middle of the part (middle_cell/2) takes each value in
-%   turn, propagation settles what it settles (counted at once), and the cells left fall into
-%   smaller parts, each solved the same way (holding_counts/3). A long part breaks in two once
-%   the cells across its middle are set, and its halves are then solved apart, where a search
-%   for the fewest mines with the part's sum posted tries the placements of both halves
-%   together: on an Expert mid-game (midgame(16, 30, 99, 4)) a binary search over that sum's
-%   bound took 56 s on a part of 50 cells (9 s with the cells in the most digits labelled
-%   first), and this takes 0.1 s. A part that is a wide block, not a frontier, meets the same
-%   smaller parts again and again, under each setting of the lines set before them that they
-%   do not touch: kept counts (part_counts/3) make a 15x15 lattice of digits (generate.py's
-%   lattice, seed 1) take 1.8 s, where it took 19 s without them; other lattices of that size
-%   still take from 0.1 s to half a minute. Fails when the part has no solution.
-split_counts(Vars, Sums, Counts) :-
-    split_part(holding_counts, either_count, Vars, Sums, Counts).
-
 %   split_part(:Branch, :Either, +Vars, +Sums, -Found): the middle cell of the part Vars
 %   (middle_cell/2) takes each value in turn, call(Branch, Vars, Sums, Each) gives what is found
 %   with it, and Either joins the two; fails when neither value leaves a solution.
@@ -1610,23 +1649,6 @@ split_part(Branch, Either, Vars, Sums, Found) :-
             ),
             [First|Others]),
     foldl(Either, Others, First, Found).
-
-either_count(Counts, Counts0, Either) :-
-    Either is Counts0 \/ Counts.
-
-%   holding_counts(+Vars, +Sums, -Counts): the counts of the cells Vars (some of them set by
-%   now), whose open cells fall into parts: the sums of one count of each part, and the cells
-%   set; fails when a part has no solution.
-holding_counts(Vars, Sums, Counts) :-
-    partition(var, Vars, Open, Settled),
-    sum_list(Settled, Set),
-    var_parts(Open, Sums, Parts),
-    foldl(add_part_counts, Parts, 1, Sums0),
-    Counts is Sums0 << Set.
-
-add_part_counts(Vars-Sums, Counts0, Counts) :-
-    part_counts(Vars, Sums, PartCounts),
-    sum_counts(Counts0, PartCounts, Counts).
 
 %   sum_counts(+A, +B, -Sums): the sums of a member of the count set A and one of B, as bits:
 %   A shifted by each member of B, or B by each of A, whichever has fewer members.
@@ -1647,7 +1669,7 @@ shifted_by(By, Counts, Sums0, Sums) :-
 
 %   split_boards(+Rows, +Total, +Count, -SolvedRows): the first Count solved boards of Rows with
 %   Total mines (any: each part any number its counts allow, the free cells either way), found
-%   by splitting as split_counts/3 finds a part's counts, with the mines to place shared out
+%   by splitting each part on its middle line (split_part/5), with the mines to place shared out
 %   among the parts by their ranges: a total at an end of the range, or next to it, leaves each
 %   part no choice but its own fewest or most mines, which labeling with the total posted, a
 %   sum of every cell, finds only by trying the parts' placements together. On an Expert
@@ -1703,7 +1725,7 @@ forget_kept :-
     retractall(known(_, _, _, _)).
 
 %   split_forced(+Rows, +Total, -Forced): Forced as forced/4 gives it, found by splitting each part
-%   (as split_counts/3 does) instead of searching for a second solution for each cell. The parts
+%   (split_part/5) instead of searching for a second solution for each cell. The parts
 %   (linked by digits) have their counts, and each cell of a part the counts of the part's solutions
 %   in which it is safe and those in which it is a mine (part_cells/3); the free cells (touching no
 %   digit) hold any number up to how many they are. A part may hold a count when the others can hold
@@ -1810,8 +1832,8 @@ has_count(Counts, K) :-
 part_cells(Vars, Sums, Found) :-
     kept(split_cells, Vars, Sums, Found).
 
-%   split_cells(+Vars, +Sums, -Counts-Cells): part_cells/3 by splitting the part as
-%   split_counts/3 does, the middle cell taking each value: a cell set by then (by the value or
+%   split_cells(+Vars, +Sums, -Counts-Cells): part_cells/3 by splitting the part
+%   (split_part/5), the middle cell taking each value: a cell set by then (by the value or
 %   propagation) has the counts of that setting on the side of its value; a cell in one of the
 %   smaller parts left, the counts it has there, summed with those of the other parts and the
 %   cells set.
