@@ -10,7 +10,7 @@ import sys
 
 import pytest
 from conftest import run_main
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from oracle import all_models, models_with, verdict_of
 from test_kanren import small_boards
@@ -153,6 +153,18 @@ def test_each_way_to_the_forced_cells_equals_enumeration(board, mines, way):
     # the labeling take turns, whole board or part by part, and on boards this small one of
     # them always answers first: each is asked alone.
     assert_way_finds_the_forced_cells_of_enumeration(board, mines, way)
+
+
+@settings(max_examples=300, deadline=None)
+@given(small_boards())
+def test_the_fewest_and_most_mines_of_the_parts_swept_equal_enumeration(board):
+    # board.pl's mine_range/2: the parts' fewest and most (each part's numbers of mines by the
+    # sweep, swept_counts/3) added up, with the mines shown and the free cells.
+    models = models_with(board, None)
+    assume(models)
+    mines = [sum(row.count("*") for row in model) for model in models]
+    found = clpfd._ask("mine_range", board.as_puzzle(), None, advice="")
+    assert found == [min(mines), max(mines)]
 
 
 @settings(max_examples=300, deadline=None)
