@@ -837,6 +837,63 @@ merged_counts([State1-Counts1|Pairs], State, Counts, Merged) :-
         merged_counts(Pairs, State1, Counts1, Merged1)
     ).
 
+%   swept_cells(+Vars, +Sums, -Counts-Cells): part_cells/3 by the sweep of swept_values/3, each
+%   state carrying the numbers of mines on the ways to it (forwards, from the first cell) and on
+%   the ways from it (backwards, to the last): a cell's value links a state on each side, and the
+%   sums of their numbers (with one more mine for a mine) are numbers of the part's solutions
+%   with the cell so; fails when the part has none.
+swept_cells(Vars, Sums, Counts-Cells) :-
+    swept_steps(Vars, Sums, Indices, Position, Steps),
+    counted_layers(Steps, [0-1], Layers),
+    reverse(Layers, [End|Before]),
+    memberchk(0-Counts, End),
+    reverse(Steps, Back),
+    counted_backwards(Before, Back, [0-1], [], Found),
+    Sets =.. [sets|Found],
+    maplist(var_place, Vars, Places),
+    maplist(position_value(Position, Sets), Indices, Values),
+    pairs_keys_values(Cells0, Places, Values),
+    keysort(Cells0, Cells).
+
+counted_layers([], Layer, [Layer]).
+counted_layers([Step|Steps], Layer, [Layer|Layers]) :-
+    in_time,
+    foldl(counted_successors(Step), Layer, Next0, []),
+    keysort(Next0, Sorted),
+    merged_counts(Sorted, Next),
+    Next \== [],
+    counted_layers(Steps, Next, Layers).
+
+%   counted_backwards(+Layers, +Steps, +After, +Sets0, -Sets): from the last step back, each
+%   state of a layer (State-Before: the numbers of mines on the ways to it) with the numbers on
+%   the ways from it to the end, through the states of After (State-Numbers), and for each
+%   step's cell Safe-Mined: the numbers of the solutions through it with the cell safe, a mine.
+counted_backwards([], [], _, Sets, Sets).
+counted_backwards([Layer|Layers], [Step|Steps], After, Sets0, Sets) :-
+    in_time,
+    list_to_assoc(After, Live),
+    foldl(counted_links(Step, Live), Layer, Kept-(0-0), []-Set),
+    counted_backwards(Layers, Steps, Kept, [Set|Sets0], Sets).
+
+counted_links(Step, Live, State-Before, Kept0-(Safe0-Mined0), Kept-(Safe-Mined)) :-
+    counted_link(Step, Live, State, Before, 0, To0, Safe0, Safe),
+    counted_link(Step, Live, State, Before, 1, To1, Mined0, Mined),
+    To is To0 \/ To1,
+    (   To =:= 0
+    ->  Kept0 = Kept
+    ;   Kept0 = [State-To|Kept]
+    ).
+
+counted_link(Step, Live, State, Before, Value, To, Set0, Set) :-
+    (   successor(Step, State, Value, Next),
+        get_assoc(Next, Live, After)
+    ->  To is After << Value,
+        sum_counts(Before, To, Through),
+        Set is Set0 \/ Through
+    ;   To = 0,
+        Set = Set0
+    ).
+
 %   swept_steps(+Vars, +Sums, -Indices, -Position, -Steps): the steps of a sweep over the part
 %   Vars (sweep_steps/3), its cells numbered by Indices in Vars' order, in the order
 %   sweep_order/4 chooses: cell I comes at Position(I + 1).
@@ -1636,20 +1693,6 @@ still_needs(Need-Cells, Still) :-
     sum_list(Set, Placed),
     Still is Need - Placed.
 
-%   split_part(:Branch, :Either, +Vars, +Sums, -Found): the middle cell of the part Vars
-%   (middle_cell/2) takes each value in turn, call(Branch, Vars, Sums, Each) gives what is found
-%   with it, and Either joins the two; fails when neither value leaves a solution.
-split_part(Branch, Either, Vars, Sums, Found) :-
-    in_time,
-    middle_cell(Vars, Middle),
-    findall(Each,
-            ( member(Value, [0, 1]),
-              Middle = Value,
-              call(Branch, Vars, Sums, Each)
-            ),
-            [First|Others]),
-    foldl(Either, Others, First, Found).
-
 %   sum_counts(+A, +B, -Sums): the sums of a member of the count set A and one of B, as bits:
 %   A shifted by each member of B, or B by each of A, whichever has fewer members.
 sum_counts(A, B, Sums) :-
@@ -1669,7 +1712,7 @@ shifted_by(By, Counts, Sums0, Sums) :-
 
 %   split_boards(+Rows, +Total, +Count, -SolvedRows): the first Count solved boards of Rows with
 %   Total mines (any: each part any number its counts allow, the free cells either way), found
-%   by splitting each part on its middle line (split_part/5), with the mines to place shared out
+%   by splitting each part on its middle line (part_holding/3), with the mines to place shared out
 %   among the parts by their ranges: a total at an end of the range, or next to it, leaves each
 %   part no choice but its own fewest or most mines, which labeling with the total posted, a
 %   sum of every cell, finds only by trying the parts' placements together. On an Expert
@@ -1724,8 +1767,8 @@ forget_kept :-
     nb_setval(board_kept, false),
     retractall(known(_, _, _, _)).
 
-%   split_forced(+Rows, +Total, -Forced): Forced as forced/4 gives it, found by splitting each part
-%   (split_part/5) instead of searching for a second solution for each cell. The parts
+%   split_forced(+Rows, +Total, -Forced): Forced as forced/4 gives it, found from each part's
+%   numbers of mines instead of searching for a second solution for each cell. The parts
 %   (linked by digits) have their counts, and each cell of a part the counts of the part's solutions
 %   in which it is safe and those in which it is a mine (part_cells/3); the free cells (touching no
 %   digit) hold any number up to how many they are. A part may hold a count when the others can hold
@@ -1827,59 +1870,13 @@ has_count(Counts, K) :-
 
 %   part_cells(+Vars, +Sums, -Counts-Cells): the counts of one part (as part_counts/3) and, for
 %   each of its cells by place, Place-(Safe-Mined): the counts of the part's solutions in which
-%   it is safe, and of those in which it is a mine; fails when the part has none. Found by
-%   split_cells/3, once per part (kept/4).
+%   it is safe, and of those in which it is a mine; fails when the part has none. Found by a
+%   sweep (swept_cells/3), once per part (kept/4). A split took its place before, as it did
+%   part_counts/3's: with a total, half-played 50x50 games with 600 mines took 10 s and past
+%   30 s (midgame(50, 50, 600, Seed), seeds 1 and 2), now 0.2 s and 24 s; lattices of digits
+%   (15x15, seeds 2 and 4; 17x17, seed 4) past 30 s, now 0.04 to 0.7 s.
 part_cells(Vars, Sums, Found) :-
-    kept(split_cells, Vars, Sums, Found).
-
-%   split_cells(+Vars, +Sums, -Counts-Cells): part_cells/3 by splitting the part
-%   (split_part/5), the middle cell taking each value: a cell set by then (by the value or
-%   propagation) has the counts of that setting on the side of its value; a cell in one of the
-%   smaller parts left, the counts it has there, summed with those of the other parts and the
-%   cells set.
-split_cells(Vars, Sums, Found) :-
-    maplist(var_place, Vars, Places),
-    split_part(branch_cells(Places), either_cells, Vars, Sums, Found).
-
-either_cells(Counts1-Cells1, Counts0-Cells0, Counts-Cells) :-
-    Counts is Counts0 \/ Counts1,
-    maplist(either_cell, Cells0, Cells1, Cells).
-
-either_cell(Place-(Safe0-Mined0), Place-(Safe1-Mined1), Place-(Safe-Mined)) :-
-    Safe is Safe0 \/ Safe1,
-    Mined is Mined0 \/ Mined1.
-
-%   branch_cells(+Places, +Vars, +Sums, -Counts-Cells): as split_cells/3 for one setting of the
-%   middle cell, Places being the places of Vars; fails when a part left has no solution.
-branch_cells(Places, Vars, Sums, Counts-Cells) :-
-    partition(var, Vars, Open, Settled),
-    sum_list(Settled, Set),
-    var_parts(Open, Sums, Parts),
-    maplist(celled_part, Parts, Celled),
-    pairs_keys_values(Celled, PartCounts, PartCells),
-    others_counts(PartCounts, Others, All),
-    Counts is All << Set,
-    foldl(settled_cell(Counts), Vars, Places, Cells0, Cells1),
-    foldl(rest_cells(Set), PartCells, Others, Cells1, []),
-    keysort(Cells0, Cells).
-
-settled_cell(Counts, Mine, Place, Cells0, Cells) :-
-    (   Mine == 0
-    ->  Cells0 = [Place-(Counts-0)|Cells]
-    ;   Mine == 1
-    ->  Cells0 = [Place-(0-Counts)|Cells]
-    ;   Cells0 = Cells
-    ).
-
-%   rest_cells(+Set, +PartCells, +Others, -Cells0, -Cells): the cells of one part left, their
-%   counts summed with Others, those of the other parts, and the Set mines.
-rest_cells(Set, PartCells, Others, Cells0, Cells) :-
-    Rest is Others << Set,
-    foldl(rest_cell(Rest), PartCells, Cells0, Cells).
-
-rest_cell(Rest, Place-(Safe0-Mined0), [Place-(Safe-Mined)|Cells], Cells) :-
-    sum_counts(Safe0, Rest, Safe),
-    sum_counts(Mined0, Rest, Mined).
+    kept(swept_cells, Vars, Sums, Found).
 
 %   free_forced(+Allowed, +N, +Cells): the N free Cells are all safe when none of them may hold a
 %   mine, all mines when every one must; otherwise each may be either.
