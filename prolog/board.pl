@@ -692,9 +692,7 @@ decided_parts(raced, Rows, Total, Sums, Parts) :-
     raced_parts(Rows, Sums, Parts).
 decided_parts(swept, _, Total, Sums, Parts) :-
     must_be(oneof([any]), Total),
-    maplist(part_open, Parts, Opens),
-    append(Opens, Open),
-    var_parts(Open, Sums, Split),
+    parts_again(Parts, Sums, _, Split),
     maplist(swept_part, Split).
 
 swept_part(Vars-Sums) :-
@@ -724,10 +722,15 @@ swept_part(Vars-Sums) :-
 raced_parts(Rows, Sums, Parts) :-
     part_budget(Budget),
     maplist(found_first(Rows, Budget), Parts),
+    parts_again(Parts, Sums, Opens, Split),
+    maplist(raced_part(Rows, Budget), Parts, Opens, Split).
+
+%   parts_again(+Parts, +Sums, -Opens, -Split): the open cells of each part of Parts (parts/6),
+%   and the same parts found again by var_parts/3, each Vars-Sums with the sums on its cells.
+parts_again(Parts, Sums, Opens, Split) :-
     maplist(part_open, Parts, Opens),
     append(Opens, Open),
-    var_parts(Open, Sums, Split),
-    maplist(raced_part(Rows, Budget), Parts, Opens, Split).
+    var_parts(Open, Sums, Split).
 
 part_open(part(Candidates, _, _), Open) :-
     maplist(candidate_mine, Candidates, Open).
@@ -804,14 +807,21 @@ swept_counts(Vars, Sums, Counts) :-
     counted_forwards(Steps, [0-1], End),
     memberchk(0-Counts, End).
 
+%   counted_forwards(+Steps, +Layer, -End): the states after the last step (counted_layer/3),
+%   each State-Counts: the numbers of mines placed on the ways to it.
 counted_forwards([], Layer, Layer).
 counted_forwards([Step|Steps], Layer, End) :-
+    counted_layer(Step, Layer, Next),
+    counted_forwards(Steps, Next, End).
+
+%   counted_layer(+Step, +Layer, -Next): the states State-Counts after Step, from those of
+%   Layer before it (states reached twice keep both sets, or-ed); fails when there are none.
+counted_layer(Step, Layer, Next) :-
     in_time,
     foldl(counted_successors(Step), Layer, Next0, []),
     keysort(Next0, Sorted),
     merged_counts(Sorted, Next),
-    Next \== [],
-    counted_forwards(Steps, Next, End).
+    Next \== [].
 
 counted_successors(Step, State-Counts, Next0, Next) :-
     (   successor(Step, State, 0, Safe)
@@ -855,13 +865,11 @@ swept_cells(Vars, Sums, Counts-Cells) :-
     pairs_keys_values(Cells0, Places, Values),
     keysort(Cells0, Cells).
 
+%   counted_layers(+Steps, +Layer, -Layers): as counted_forwards/3, the states before each
+%   step and after the last kept.
 counted_layers([], Layer, [Layer]).
 counted_layers([Step|Steps], Layer, [Layer|Layers]) :-
-    in_time,
-    foldl(counted_successors(Step), Layer, Next0, []),
-    keysort(Next0, Sorted),
-    merged_counts(Sorted, Next),
-    Next \== [],
+    counted_layer(Step, Layer, Next),
     counted_layers(Steps, Next, Layers).
 
 %   counted_backwards(+Layers, +Steps, +After, +Sets0, -Sets): from the last step back, each
