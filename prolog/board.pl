@@ -217,19 +217,20 @@ search(Rows, Total, Orders, Count, Found) :-
     search(Rows, Total, Orders, Count, Found, none).
 
 %   search(+Rows, +Total, +Orders, +Count, :Found, :Split): the same, with one more way among the
-%   turns: Split, a goal that finds the solutions itself (split_boards/4; none: no such way),
-%   which keeps what it finds from turn to turn. A total at the edge of the range needs it, and
-%   so do boards whose parts labeling keeps failing in far from where it chose: a dead end in
-%   one part is met again under every choice made in the parts labelled before it (a half-played
-%   100x100 game, midgame(100, 100, 2000, 1): both orders past 60 s, the turns with the split
-%   about 2.5 s).
+%   turns: Split, a goal that finds the solutions itself, part by part (split_found/4; none: no
+%   such way). A total at the edge of the range needs it (labeling tries the parts' placements
+%   together), and so did boards whose parts labeling kept failing in far from where it chose,
+%   a dead end in one part met again under every choice made in the parts labelled before it
+%   (a half-played 100x100 game, midgame(100, 100, 2000, 1): both orders past 60 s, the turns
+%   with the split about 2.5 s), until the failed literals were set before the turns
+%   (split_posted/5): the first order now answers it in its first turn, in 0.9 s in all.
 search(Rows, Total, [Local|_], infinite, Found, _) :-
     !,
     every(Rows, Total, call(Found, Local)).
 search(Rows, Total, Orders, _, Found, Split) :-
     maplist(order_way(Found), Orders, Labeled),
     (   Split \== none
-    ->  append(Labeled, [keeps(Split)], Ways)
+    ->  append(Labeled, [Split], Ways)
     ;   Ways = Labeled
     ),
     first_budget(Budget),
@@ -402,11 +403,24 @@ board_models_with_mines(Rows, Mines, Limit, SolvedRows) :-
     must_be(integer, Mines),
     models(Rows, Mines, Limit, SolvedRows).
 
+%   models(+Rows, +Total, +Limit, -SolvedRows): the first Limit solved boards (-1: all of them),
+%   by labeling in one order when all are asked for, else by the ways of search/6 in turns: the
+%   two labeling orders and the parts walked (split_boards/4), all on one board posted without
+%   its total and with the failed literals set (split_posted/5), the total posted by each
+%   labeling way in its turn. Posted once for all the ways and every turn: a 200x200 puzzle with
+%   half its cells hidden takes half a second to post.
 models(Rows, Total, Limit, SolvedRows) :-
     solution_limit(Limit, Count),
-    (   board_posted(Rows, Total, Mines, Orders),
-        search(Rows, Total, Orders, Count, solved_boards(Mines, Count, SolvedRows),
-               split_boards(Rows, Total, Count, SolvedRows))
+    (   Count == infinite
+    ->  (   board_posted(Rows, Total, Mines, Orders),
+            search(Rows, Total, Orders, Count, solved_boards(Mines, Count, SolvedRows))
+        ->  true
+        ;   SolvedRows = []
+        )
+    ;   split_posted(Rows, Total, Mines, Orders, Way),
+        search(Rows, Total, Orders, Count,
+               totalled_boards(Total, Mines, Count, SolvedRows),
+               split_found(Way, Mines, Count, SolvedRows))
     ->  true
     ;   SolvedRows = []
     ).
@@ -415,6 +429,12 @@ solved_boards(Mines, Count, SolvedRows, Vars) :-
     findall(Solved,
             limit(Count, ( timed_labeling(Vars), solved_rows(Mines, Solved) )),
             SolvedRows).
+
+%   totalled_boards(+Total, +Mines, +Count, -SolvedRows, +Vars): solved_boards/4 on the grid
+%   Mines, posted without its total, once the total is posted (mine_total/2).
+totalled_boards(Total, Mines, Count, SolvedRows, Vars) :-
+    mine_total(Total, Mines),
+    solved_boards(Mines, Count, SolvedRows, Vars).
 
 %!  board_count(+Rows, -Count) is det.
 %
@@ -656,7 +676,10 @@ forced(Rows, Total, Way, [Found, Values]) :-
 %   where without it they ran past 30 s (and seed 3's, 11 s with it). Boards whose parts are
 %   decided at once pay for it: a 200x200 puzzle with half its cells hidden takes 1.2 s, and
 %   1.0 s without it. The way labeling (with a total, and labeling_forced/2) does not probe, and
-%   neither does swept (swept_forced/2, for the tests).
+%   neither does swept (swept_forced/2, for the tests). The solutions (models/4) and the forced
+%   cells with a total (split_forced/3) probe too, on the board without its total
+%   (split_posted/5): asked whether midgame(50, 50, 600, 3) has one solution, labeling in turns
+%   ran past 40 s, and answers in 0.2 s once the failed literals are set.
 probed(labeling, _).
 probed(swept, _).
 probed(raced, Vars) :-
@@ -1608,8 +1631,9 @@ first_hold(Group, Rest, N) :-
 %   together, is a solution of the board (part_range/3 finds them). The ranges of the parts
 %   met on the way are kept until it ends (known/4).
 mine_range(Rows, [Fewest, Most]) :-
-    board_posted(Rows, any, Mines, _, Digits, Sums),
+    board_posted(Rows, any, Mines, [Local|_], Digits, Sums),
     foldl(row_places, Mines, 0, _),
+    probed(raced, Local),
     append(Mines, Cells),
     include(integer, Cells, Known),
     sum_list(Known, Placed),
@@ -1719,29 +1743,40 @@ shifted_by(By, Counts, Sums0, Sums) :-
     ).
 
 %   split_boards(+Rows, +Total, +Count, -SolvedRows): the first Count solved boards of Rows with
-%   Total mines (any: each part any number its counts allow, the free cells either way), found
-%   by splitting each part on its middle line (part_holding/3), with the mines to place shared out
-%   among the parts by their ranges: a total at an end of the range, or next to it, leaves each
-%   part no choice but its own fewest or most mines, which labeling with the total posted, a
-%   sum of every cell, finds only by trying the parts' placements together. On an Expert
-%   mid-game (midgame(16, 30, 99, 1)), whose solutions hold 79 to 153 mines, labeling found none
-%   with 79, 152 or 153 in 60 s, and this finds two in 0.1 s. Each solution is found once: a
-%   part's count and the values of the cells split on tell it apart. The board is posted here
+%   Total mines (any: each part any number its solutions allow, the free cells either way),
+%   found part by part, each part's cells walked through its sweep (swept_holding/2), with the
+%   mines to place shared out among the parts by their ranges: a total at an end of the range,
+%   or next to it, leaves each part no choice but its own fewest or most mines, which labeling
+%   with the total posted, a sum of every cell, finds only by trying the parts' placements
+%   together. On an Expert mid-game (midgame(16, 30, 99, 1)), whose solutions hold 79 to 153
+%   mines, labeling found none with 79, 152 or 153 in 60 s, and this finds two in 0.02 s. Each
+%   solution is found once: a part's count and its walk tell it apart. The board is posted here
 %   without its total, which the sharing out makes exact: a part's range is then the part's
-%   own, whatever the rest of the board (known/4 keeps it by the part alone), where the total's
-%   sum would narrow it by what is set elsewhere.
+%   own, whatever the rest of the board, where the total's sum would narrow it by what is set
+%   elsewhere. The failed literals (probed/2) go first, as they do for the forced cells: they
+%   hold whatever the total, and the parts they leave are smaller and narrower.
 split_boards(Rows, Total, Count, SolvedRows) :-
     split_posted(Rows, Total, Mines, Way),
-    with_kept_parts(findall(Solved,
-                             limit(Count, ( Way, solved_rows(Mines, Solved) )),
-                             SolvedRows)).
+    split_found(Way, Mines, Count, SolvedRows).
+
+%   split_found(+Way, +Mines, +Count, -SolvedRows): the first Count solved boards of the grid
+%   Mines that Way (as split_posted/5 gives it) finds.
+split_found(Way, Mines, Count, SolvedRows) :-
+    findall(Solved, limit(Count, ( Way, solved_rows(Mines, Solved) )), SolvedRows).
 
 %   split_posted(+Rows, +Total, -Mines, -Way): Rows posted without their total (fails when their
-%   digits cannot hold), each open cell of the grid Mines carrying its place, and Way, a goal
-%   that sets Mines to each solution with Total mines in turn (shared_out/4).
-split_posted(Rows, Total, Mines, shared_out(Linked, Sums, Free, Left)) :-
-    board_posted(Rows, any, Mines, _, Digits, Sums),
+%   digits cannot hold), each open cell of the grid Mines carrying its place, the cells the
+%   failed literals force set (probed/2), and Way, a goal that sets Mines to each solution with
+%   Total mines in turn (shared_out/4).
+split_posted(Rows, Total, Mines, Way) :-
+    split_posted(Rows, Total, Mines, _, Way).
+
+%   split_posted(+Rows, +Total, -Mines, -Orders, -Way): the same, and the two orders of
+%   board_posted/4 in which to label the cells.
+split_posted(Rows, Total, Mines, [Local, Tight], shared_out(Linked, Sums, Free, Left)) :-
+    board_posted(Rows, any, Mines, [Local, Tight], Digits, Sums),
     foldl(row_places, Mines, 0, _),
+    probed(raced, Local),
     append(Mines, Cells),
     include(integer, Cells, Known),
     sum_list(Known, Placed),
@@ -1939,14 +1974,14 @@ split_models(Rows, Limit, SolvedRows) :-
 
 %   shared_out(+Linked, +Sums, +Free, +Left): Linked (the cells in digits) and Free (the cells
 %   touching none) hold Left mines: so many in the free cells, the rest among the parts. With
-%   any, every part's counts are found first (a part with none fails at once, not after every
-%   solution of the parts before it), then each part takes its solutions.
+%   any, every part is swept first (a part with no solution fails at once, not after every
+%   solution of the parts before it), then each part takes its solutions (swept_holding/2).
 shared_out(Linked, Sums, Free, any) :-
     !,
     include(var, Linked, Open),
     var_parts(Open, Sums, Parts),
-    maplist(counted_part, Parts, Counted),
-    maplist(part_any, Parts, Counted),
+    maplist(part_sweep(any), Parts, Sweeps),
+    maplist(swept_any, Sweeps),
     maplist(either_value, Free).
 shared_out(Linked, Sums, Free, Left) :-
     partition(var, Free, OpenFree, SetFree),
@@ -1955,26 +1990,30 @@ shared_out(Linked, Sums, Free, Left) :-
     append(SetFree, SetLinked, Settled),
     sum_list(Settled, Set),
     var_parts(Open, Sums, Parts),
-    maplist(ranged_part, Parts, Ranged),
-    foldl(add_ranged, Ranged, 0-0, Fewest-Most),
+    maplist(part_sweep(counted), Parts, Sweeps),
+    maplist(swept_range, Sweeps, Swept),
+    foldl(add_swept, Swept, 0-0, Fewest-Most),
     InParts is Left - Set,
     FreeLow is max(0, InParts - Most),
     FreeHigh is min(NFree, InParts - Fewest),
     between(FreeLow, FreeHigh, FreeMines),
     PartMines is InParts - FreeMines,
-    parts_holding(Ranged, PartMines),
+    parts_holding(Swept, PartMines),
     free_holding(OpenFree, NFree, FreeMines).
 
-counted_part(Vars-Sums, Counts) :-
-    part_counts(Vars, Sums, Counts).
+part_sweep(Numbers, Vars-Sums, Sweep) :-
+    holding_sweep(Numbers, Vars, Sums, Sweep).
 
-%   part_any(+Vars-Sums, +Counts): the cells Vars of one part set to each of its solutions in
-%   turn, by its counts Counts (part_holding/3 for each).
-part_any(Vars-Sums, Counts) :-
-    Top is msb(Counts),
-    between(0, Top, Mines),
-    has_count(Counts, Mines),
-    part_holding(Vars, Sums, Mines).
+swept_any(Sweep) :-
+    swept_holding(Sweep, any).
+
+%   swept_range(+Sweep, -swept(Sweep, Fewest, Most)): the fewest and most mines of the part's
+%   solutions, from the numbers of its sweep's first state.
+swept_range(Sweep, swept(Sweep, Fewest, Most)) :-
+    Sweep = sweep(_, _, _, _, [Live|_]),
+    get_assoc(0, Live, Counts),
+    Fewest is lsb(Counts),
+    Most is msb(Counts).
 
 either_value(Mine) :-
     (   var(Mine)
@@ -1999,44 +2038,95 @@ free_holding([Mine|Cells], N, Mines) :-
         free_holding(Cells, Rest, Fewer)
     ).
 
-ranged_part(Vars-Sums, ranged(Vars, Sums, Fewest, Most)) :-
-    part_range(Vars, Sums, Fewest-Most).
-
-add_ranged(ranged(_, _, Fewest, Most), Fewest0-Most0, Fewest1-Most1) :-
+add_swept(swept(_, Fewest, Most), Fewest0-Most0, Fewest1-Most1) :-
     Fewest1 is Fewest0 + Fewest,
     Most1 is Most0 + Most.
 
-%   parts_holding(+Ranged, +Mines): the parts of Ranged (each with its range) hold Mines in all,
-%   each a number within its range that leaves the others a number within theirs.
+%   parts_holding(+Swept, +Mines): the parts of Swept (each with its sweep and range) hold
+%   Mines in all, each a number within its range that leaves the others a number within theirs.
 parts_holding([], 0).
-parts_holding([ranged(Vars, Sums, Fewest, Most)|Ranged], Mines) :-
-    foldl(add_ranged, Ranged, 0-0, RestFewest-RestMost),
+parts_holding([swept(Sweep, Fewest, Most)|Swept], Mines) :-
+    foldl(add_swept, Swept, 0-0, RestFewest-RestMost),
     Low is max(Fewest, Mines - RestMost),
     High is min(Most, Mines - RestFewest),
     between(Low, High, Here),
-    part_holding(Vars, Sums, Here),
+    swept_holding(Sweep, Here),
     Rest is Mines - Here,
-    parts_holding(Ranged, Rest).
+    parts_holding(Swept, Rest).
 
-%   part_holding(+Vars, +Sums, +Mines): the cells Vars of one part (some of them set by now, by
-%   propagation from the cells split on) hold Mines: once it is among the part's counts, its
-%   middle cell (middle_cell/2) takes each value and the cells left, in
-%   parts again, share out what remains.
-part_holding(Vars, Sums, Mines) :-
+%   holding_sweep(+Numbers, +Vars, +Sums, -Sweep): what swept_holding/2 needs to set the cells
+%   Vars of one part to its solutions: the sweep's steps (swept_steps/5) and, for the states
+%   before each step and after the last, those that some placement of the cells before leaves
+%   and from which the cells after can be placed, an assoc a layer, each state with (Numbers
+%   counted) the numbers of mines on the ways from it to the end, a set of bits as
+%   part_counts/3 gives them, or (any) 1; fails when the part has no solution.
+holding_sweep(Numbers, Vars, Sums, sweep(Vars, Indices, Position, Steps, Lives)) :-
+    swept_steps(Vars, Sums, Indices, Position, Steps),
+    swept_forwards(Steps, [0], Layers),
+    reverse(Layers, [End|Before]),
+    memberchk(0, End),
+    reverse(Steps, Back),
+    lived_backwards(Before, Back, Numbers, [0-1], [], Lives).
+
+%   lived_backwards(+Layers, +Steps, +Numbers, +After, +Lives0, -Lives): from the last step
+%   back, the states of each layer with the numbers of mines on the ways from them through
+%   After (State-Numbers, the states after the step) to the end.
+lived_backwards([], [], _, After, Lives, [Live|Lives]) :-
+    list_to_assoc(After, Live).
+lived_backwards([Layer|Layers], [Step|Steps], Numbers, After, Lives0, Lives) :-
     in_time,
-    partition(var, Vars, Open, Settled),
-    sum_list(Settled, Set),
-    Left is Mines - Set,
-    var_parts(Open, Sums, Parts),
-    (   Parts = [Vars1-Sums1]
-    ->  part_counts(Vars1, Sums1, Counts),
-        has_count(Counts, Left),
-        middle_cell(Vars1, Middle),
-        member(Middle, [0, 1]),
-        part_holding(Vars1, Sums1, Left)
-    ;   maplist(ranged_part, Parts, Ranged),
-        parts_holding(Ranged, Left)
+    list_to_assoc(After, Live),
+    foldl(lived_state(Step, Numbers, Live), Layer, Kept, []),
+    lived_backwards(Layers, Steps, Numbers, Kept, [Live|Lives0], Lives).
+
+lived_state(Step, Numbers, Live, State, Kept0, Kept) :-
+    lived_by(Step, Live, State, 0, To0),
+    lived_by(Step, Live, State, 1, To1),
+    To is To0 \/ To1,
+    (   To =:= 0
+    ->  Kept0 = Kept
+    ;   Numbers == any
+    ->  Kept0 = [State-1|Kept]
+    ;   Kept0 = [State-To|Kept]
     ).
+
+lived_by(Step, Live, State, Value, To) :-
+    (   successor(Step, State, Value, Next),
+        get_assoc(Next, Live, After)
+    ->  To is After << Value
+    ;   To = 0
+    ).
+
+%   swept_holding(+Sweep, +Mines): the cells of the part swept (holding_sweep/3) set to each of
+%   its solutions with Mines mines (any: with any number) in turn, each once. The cells are
+%   walked in the sweep's order, each taking a value (safe first) only when the state it leads
+%   to can still reach the end with the mines left: so every value taken is part of a solution,
+%   and no walk meets a dead end. A split took its place before: a cell on the part's middle
+%   line took each value, and the halves left were counted again and split in turn, a sweep of
+%   each at each split; a half-played 50x50 game with 600 mines (midgame(50, 50, 600, 3)) ran
+%   past 40 s so, asked whether it has one solution.
+swept_holding(sweep(Vars, Indices, Position, Steps, [Live|Lives]), Mines) :-
+    get_assoc(0, Live, Counts),
+    (   Mines == any
+    ->  true
+    ;   has_count(Counts, Mines)
+    ),
+    walked_values(Steps, Lives, 0, Mines, Values),
+    Walked =.. [values|Values],
+    maplist(position_value(Position, Walked), Indices, Cells),
+    Vars = Cells.
+
+walked_values([], [], _, _, []).
+walked_values([Step|Steps], [Live|Lives], State, Mines, [Value|Values]) :-
+    member(Value, [0, 1]),
+    successor(Step, State, Value, Next),
+    get_assoc(Next, Live, Counts),
+    (   Mines == any
+    ->  Left = any
+    ;   Left is Mines - Value,
+        has_count(Counts, Left)
+    ),
+    walked_values(Steps, Lives, Next, Left, Values).
 
 %   var_parts(+Vars, +Sums, -Parts): Vars in parts, each Vars-Sums: its cells, in Vars' order,
 %   and the sums (Need-Cells) with open cells among them, in Sums' order.
@@ -2075,40 +2165,6 @@ grouped(Key, List, Groups) :-
 new_part(Mine) :-
     get_attr(Mine, board, v(Place, _, First)),
     put_attr(Mine, board, v(Place, _, First)).
-
-%   middle_cell(+Vars, -Middle): a cell of Vars on the middle line (a row or a column) across
-%   the longer side of the rectangle around them, the one in the most digits: setting the
-%   cells of that line splits a long part in two, and the cell in the most digits settles the
-%   most around it. On a half-played 50x50 game (midgame(50, 50, 500, 3)), its parts of 69
-%   and 200 cells took 9.4 s and 8.2 s with the median cell along the longer side, 4.9 s and
-%   50 s with the cell in the most digits anywhere, and 0.9 s and 2.2 s so.
-middle_cell(Vars, Middle) :-
-    maplist(var_place, Vars, Places),
-    pairs_keys_values(Places, Rows, Columns),
-    max_list(Rows, Bottom),
-    min_list(Rows, Top),
-    max_list(Columns, Right),
-    min_list(Columns, Left),
-    (   Bottom - Top >= Right - Left
-    ->  Keys = Rows
-    ;   Keys = Columns
-    ),
-    pairs_keys_values(Keyed, Keys, Vars),
-    keysort(Keyed, Sorted),
-    length(Sorted, N),
-    Half is N // 2,
-    nth0(Half, Sorted, Line-_),
-    include(on_line(Line), Sorted, OnLine),
-    pairs_values(OnLine, Slab),
-    map_list_to_pairs(most_digits_first, Slab, ByDegree),
-    keysort(ByDegree, [_-Middle|_]).
-
-on_line(Line, Key-_) :-
-    Key =:= Line.
-
-most_digits_first(Mine, Key) :-
-    fd_degree(Mine, Degree),
-    Key is -Degree.
 
 var_place(Mine, Place) :-
     get_attr(Mine, board, v(Place, _, _)).
