@@ -4,10 +4,11 @@
         [--only search|staging]
 
 `search`: the same boards counted four ways: generate-and-test (docs/course/generate_and_test.pl:
-every unknown cell labelled, then the sums checked), CLP(FD) (prolog/board.pl's board_count:
-the sums posted, then labelling), boardo (the whole board as one miniKanren conjunction, no
-staging) and the staged kanren engine (KanrenBackend.count); then the expert mid-game that the
-course's issue names, decided (one model, or a verdict) by boardo, board.pl and the staged engine.
+every unknown cell labelled, then the sums checked), CLP(FD) (prolog/board.pl's
+board_labelled_count: the sums posted, then labelling), boardo (the whole board as one miniKanren
+conjunction, no staging) and the staged kanren engine (KanrenBackend.count); then the expert
+mid-game that the course's issue names, decided (one model, or a verdict) by boardo, board.pl
+and the staged engine.
 
 `staging`: the steps of docs/course/8-staging.md, each counting the same boards, the functions
 taken from that page itself (its examples are run to define them).
@@ -238,7 +239,7 @@ def search_table(repeat: int, limit: float) -> None:
         rows = prolog_rows(board)
         ways = {
             "gt": lambda rows=rows: in_prolog(f"gt_count({rows}, N)", "N", limit),
-            "clpfd": lambda rows=rows: in_prolog(f"board_count({rows}, N)", "N", limit),
+            "clpfd": lambda rows=rows: in_prolog(f"board_labelled_count({rows}, N)", "N", limit),
             "boardo": lambda board=board: in_python(boardo_count, (board,), limit),
             "staged": lambda board=board: in_python(staged_count, (board,), limit),
         }

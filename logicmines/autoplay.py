@@ -261,7 +261,7 @@ class _Progress:
 
 
 # The engines that list every solution, and what a run of theirs that gives up is told.
-_LISTING = ("reference", "gprolog", "clingo", "clpfd")
+_LISTING = ("reference", "gprolog", "clingo")
 GAME_NUMBERS = 2**53  # --start + --games at most this
 _SMALL_BOARDS = " (the engines that list every solution play small boards only)"
 
@@ -332,7 +332,7 @@ def run_autoplay(
             progress.update(len(outcomes), wins)
         progress.update(len(outcomes), wins, final=True)
     except EngineTimeout as failure:
-        # An engine that lists every solution (reference, clingo, clpfd) gives up on a board with
+        # An engine that lists every solution (reference, gprolog, clingo) gives up on a board with
         # many unknown cells, any engine past --timeout: a timeout, as in the other commands.
         # The listing engines' own advice says they are for small boards; said here when not.
         progress.end()

@@ -352,8 +352,8 @@ def _autoplay(commands) -> None:
         choices=list(REGISTRY),
         default="kanren",
         help="the engine whose analysis the bot's guesses use (kanren); reference, gprolog, "
-        "clingo and clpfd list every solution, so they play small boards only (each stops a "
-        "run past --timeout, 60 s unless told: status 3)",
+        "and clingo list every solution, so they play small boards only (each of them and clpfd "
+        "stops a run past --timeout, 60 s unless told: status 3)",
     )
     _timeout(
         autoplay,
@@ -635,8 +635,8 @@ def _engine(sub: argparse.ArgumentParser) -> argparse.ArgumentParser:
         help="the engine: kanren (pure Python, default), prolog (CLP(FD) in SWI-Prolog), "
         "reference (the original Prolog program ported to SWI-Prolog), gprolog (the "
         "original, verbatim, under GNU Prolog), clingo (answer-set programming), clpfd (the "
-        "whole board as one CLP(FD) model); the last four list every solution to count, so "
-        "they count small boards only",
+        "whole board as one CLP(FD) model); reference, gprolog and clingo list every solution "
+        "to count, so they count small boards only",
     )
     _timeout(sub, None, "no limit; reference, gprolog, clingo and clpfd: 60")
     return sub

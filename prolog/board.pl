@@ -5,8 +5,9 @@
     the model posted apart from the search. It is the `clpfd` engine (logicmines/backends/
     clpfd.py), which hands it the board whole, and the tests' oracle, independent of the Python
     staging. Deciding uniqueness stops at the second solution and is fast on big boards (a
-    50x50 puzzle in well under a second); counting lists every solution one by one, so it is
-    for small boards.
+    50x50 puzzle in well under a second). Counting lists no solution: each part of the board
+    (the cells its digits link) is swept cell by cell, each state of what the digits still need
+    carrying its number of ways, and the parts' counts multiply (count/3, tally/3).
 
     A board is a list of rows, each row a list of character codes: `?` (63) unknown, `*` (42) a
     mine, `0`..`8` (48..56) a revealed digit. A solved board has the same shape, with `*` for each
@@ -21,17 +22,18 @@
     digits with the fewest unknown cells first. Both end with the free cells (touching no digit),
     which no digit can refute, so that a dead end on the frontier is not retried under every
     choice of the free cells. A search that stops early (check: at most two solutions) lets the
-    two orders take turns, each within a budget of inferences that doubles every round; a search
-    through every solution (count) takes Local. With a mine total, the solutions' fewest and
-    most mines take a turn too (raced/4): labeling proves a total that no solution has only by
-    trying every placement, where the range, found part by part (mine_range/2), rules it out at
-    once.
+    two orders take turns, each within a budget of inferences that doubles every round; a
+    search through every solution (listing them all) takes Local. With a mine total, the
+    solutions' fewest and most mines take a turn too (raced/4): labeling proves a total that
+    no solution has only by trying every placement, where the range, found part by part
+    (mine_range/2), rules it out at once.
 
       board_mines(+Rows, -Mines)                 the core relation: Mines is a grid (list of rows)
                                                  of 0..1 variables, every digit's sum posted
       board_models(+Rows, +Limit, -SolvedRows)   up to Limit solved boards (-1, inf or infinite:
                                                  all of them)
       board_count(+Rows, -Count)                 the number of solutions (mine placements)
+      board_labelled_count(+Rows, -Count)        the same, by labeling every solution in turn
       board_verdict(+Rows, -Verdict)             unique, multiple or none, stopping at the second
                                                  solution
       board_answer(+Rows, -Answer)               [Found, Solved]: Found is 0, 1 or 2 (none,
@@ -79,6 +81,7 @@
           [ board_mines/2,
             board_models/3,
             board_count/2,
+            board_labelled_count/2,
             board_verdict/2,
             board_answer/2,
             board_tally/2,
@@ -438,10 +441,32 @@ totalled_boards(Total, Mines, Count, SolvedRows, Vars) :-
 
 %!  board_count(+Rows, -Count) is det.
 %
-%   Count is the number of solutions, counted one by one in constant memory.
+%   Count is the number of solutions, counted without listing them: the failed literals set
+%   first (probed/2), each part of the cells left (linked by digits) is swept (weighed_part/3),
+%   each state carrying the number of ways to reach it, and the counts of the parts multiply,
+%   twice over for each cell no digit touches (count/3).
+%
+%   ?- board_count([`1?`, `??`], N).
+%   %@ N = 3.
 
 board_count(Rows, Count) :-
     count(Rows, any, Count).
+
+%!  board_labelled_count(+Rows, -Count) is det.
+%
+%   Count is the number of solutions, counted by labeling each in turn (first-fail, in the order
+%   Local of board_posted/4), in constant memory: the plain search that board_count/2 does
+%   without, its time growing with the count. The course (docs/course) times it beside
+%   generate-and-test.
+%
+%   ?- board_labelled_count([`1?`, `??`], N).
+%   %@ N = 3.
+
+board_labelled_count(Rows, Count) :-
+    (   board_posted(Rows, any, _, [Vars|_])
+    ->  aggregate_all(count, timed_labeling(Vars), Count)
+    ;   Count = 0
+    ).
 
 %!  board_count_with_mines(+Rows, +Mines, -Count) is det.
 %
@@ -454,12 +479,168 @@ board_count_with_mines(Rows, Mines, Count) :-
     must_be(integer, Mines),
     count(Rows, Mines, Count).
 
+%   count(+Rows, +Total, -Count): the number of solutions with Total mines (any: any number). The
+%   board is posted without its total and its failed literals set (split_posted/5); each part
+%   of the open cells linked by digits is swept (weighed_part/4): with any, each state carries
+%   the number of ways to it, and the counts multiply, doubled for each free cell (touching no
+%   digit); with a total, each state carries the numbers of ways to it with each number of
+%   mines (a list, indexed by the number), the parts' lists are multiplied as polynomials (up
+%   to the mines left), and the free cells take the rest, in as many ways as they can. Labeling
+%   each solution took as long as there are solutions: a 6x6 board all unknown (2^36 of them)
+%   ran past any time limit.
 count(Rows, Total, Count) :-
-    (   board_posted(Rows, Total, _, [Vars|_]),
-        every(Rows, Total, aggregate_all(count, timed_labeling(Vars), Count))
-    ->  true
+    (   split_posted(Rows, Total, _, shared_out(Linked, Sums, Free, Left)),
+        include(var, Linked, Open),
+        var_parts(Open, Sums, Parts),
+        include(var, Free, OpenFree),
+        length(OpenFree, NFree),
+        counted_parts(Left, Parts, NFree, Count0)
+    ->  Count = Count0
     ;   Count = 0
     ).
+
+%   counted_parts(+Left, +Parts, +NFree, -Count): the solutions of Parts and NFree free cells
+%   holding Left mines (any: any number); fails when a part has none.
+counted_parts(any, Parts, NFree, Count) :-
+    maplist(weighed_part(ways), Parts, Ways),
+    foldl(times, Ways, 1, Linked),
+    Count is Linked << NFree.
+counted_parts(Left, Parts, NFree, Count) :-
+    integer(Left),
+    Left >= 0,
+    maplist(weighed_part(polys), Parts, Polys),
+    foldl(poly_times(Left), Polys, [1], Linked),
+    free_ways(Linked, 0, Left, NFree, 0, Count).
+
+times(A, B, C) :-
+    C is A * B.
+
+%   free_ways(+Linked, +K, +Left, +NFree, +Count0, -Count): Count0 plus, for each K on of the
+%   list Linked (the ways the parts hold K mines), those ways times the ways NFree free cells
+%   hold the other Left - K.
+free_ways([], _, _, _, Count, Count).
+free_ways([Ways|Linked], K, Left, NFree, Count0, Count) :-
+    Rest is Left - K,
+    choose(NFree, Rest, Choose),
+    Count1 is Count0 + Ways * Choose,
+    K1 is K + 1,
+    free_ways(Linked, K1, Left, NFree, Count1, Count).
+
+%   choose(+N, +K, -C): N choose K (0 when K < 0 or K > N).
+choose(N, K, C) :-
+    (   K < 0
+    ->  C = 0
+    ;   K > N
+    ->  C = 0
+    ;   Smaller is min(K, N - K),
+        choose_steps(0, Smaller, N, 1, C)
+    ).
+
+choose_steps(I, K, N, C0, C) :-
+    (   I =:= K
+    ->  C = C0
+    ;   C1 is C0 * (N - I) // (I + 1),
+        I1 is I + 1,
+        choose_steps(I1, K, N, C1, C)
+    ).
+
+%   poly_times(+Left, +A, +B, -C): C is the product of the polynomials A and B (lists of
+%   coefficients, lowest first), up to the power Left.
+poly_times(Left, A, B, C) :-
+    length(A, LA),
+    length(B, LB),
+    Top is min(Left, LA + LB - 2),
+    numlist(0, Top, Powers),
+    A1 =.. [a|A],
+    B1 =.. [b|B],
+    maplist(poly_coefficient(A1, LA, B1, LB), Powers, C).
+
+poly_coefficient(A, LA, B, LB, K, C) :-
+    Low is max(0, K - LB + 1),
+    High is min(K, LA - 1),
+    poly_sum(Low, High, K, A, B, 0, C).
+
+poly_sum(I, High, K, A, B, C0, C) :-
+    (   I > High
+    ->  C = C0
+    ;   IA is I + 1,
+        IB is K - I + 1,
+        arg(IA, A, X),
+        arg(IB, B, Y),
+        C1 is C0 + X * Y,
+        I1 is I + 1,
+        poly_sum(I1, High, K, A, B, C1, C)
+    ).
+
+%   weighed_part(+Mode, +Vars-Sums, -Weight): the solutions of the part Vars, by the sweep of
+%   swept_values/3 forwards only, each state carrying its weight (weighed_layer/4): with ways,
+%   the number of ways to it; with polys, the numbers of ways with each number of mines (a list,
+%   lowest first). Fails when the part has no solution.
+weighed_part(Mode, Vars-Sums, Weight) :-
+    swept_steps(Vars, Sums, _, _, Steps),
+    first_weight(Mode, First),
+    weighed_forwards(Mode, Steps, [0-First], End),
+    memberchk(0-Weight, End).
+
+first_weight(ways, 1).
+first_weight(polys, [1]).
+
+%   weighed_forwards(+Mode, +Steps, +Layer, -End): the states State-Weight after the last step,
+%   from those of Layer before the first (weighed_layer/4).
+weighed_forwards(_, [], Layer, Layer).
+weighed_forwards(Mode, [Step|Steps], Layer, End) :-
+    weighed_layer(Mode, Step, Layer, Next),
+    weighed_forwards(Mode, Steps, Next, End).
+
+%   weighed_layer(+Mode, +Step, +Layer, -Next): the states State-Weight after Step, from those of
+%   Layer before it (the weights of a state reached twice joined); fails when there are none.
+%   Mode says what a weight is: ways, the number of ways to the state; numbers, the numbers of
+%   mines on those ways (a set of bits); polys, the number of ways with each number of mines (a
+%   list, lowest first).
+weighed_layer(Mode, Step, Layer, Next) :-
+    in_time,
+    foldl(weighed_successors(Mode, Step), Layer, Next0, []),
+    keysort(Next0, Sorted),
+    merged(joined(Mode), Sorted, Next),
+    Next \== [].
+
+weighed_successors(Mode, Step, State-Weight, Next0, Next) :-
+    (   successor(Step, State, 0, Safe)
+    ->  Next0 = [Safe-Weight|Next1]
+    ;   Next0 = Next1
+    ),
+    (   successor(Step, State, 1, Mined)
+    ->  mined(Mode, Weight, Shifted),
+        Next1 = [Mined-Shifted|Next]
+    ;   Next1 = Next
+    ).
+
+%   mined(+Mode, +Weight, -Shifted): the weight of the ways with one more mine: as many ways
+%   (ways); each number of mines one more (numbers: a set of bits; polys: a list).
+mined(ways, Ways, Ways).
+mined(numbers, Counts, Shifted) :-
+    Shifted is Counts << 1.
+mined(polys, Poly, [0|Poly]).
+
+%   joined(+Mode, +A, +B, -Joined): the weights of the ways A and B together.
+joined(ways, A, B, Sum) :-
+    Sum is A + B.
+joined(numbers, A, B, Either) :-
+    Either is A \/ B.
+joined(polys, A, B, Sum) :-
+    weight_sum(A, B, Sum).
+
+
+%   weight_sum(+A, +B, -Sum): the ways of A and of B together.
+weight_sum(A, B, Sum) :-
+    integer(A),
+    !,
+    Sum is A + B.
+weight_sum([], B, B) :- !.
+weight_sum(A, [], A) :- !.
+weight_sum([X|A], [Y|B], [Z|C]) :-
+    Z is X + Y,
+    weight_sum(A, B, C).
 
 %!  board_verdict(+Rows, -Verdict) is det.
 %
@@ -516,8 +697,8 @@ answer(Rows, Total, [Found, Solved]) :-
 %!  board_tally(+Rows, -Tally) is det.
 %
 %   Tally is [Count, Mines]: Count solutions, and Mines, for each `?` of Rows in reading order,
-%   the number of those solutions in which it is a mine. Every solution is visited once, in
-%   constant memory (none is kept): a cell's mine probability is its number over Count.
+%   the number of those solutions in which it is a mine, found without listing them (tally/3):
+%   a cell's mine probability is its number over Count.
 %
 %   ?- board_tally([`1?`, `??`], T).
 %   %@ T = [3, [1, 1, 1]].
@@ -542,47 +723,255 @@ board_tally_with_mines(Rows, Mines, Tally) :-
     must_be(integer, Mines),
     tally(Rows, Mines, Tally).
 
+%   tally(+Rows, +Total, -[Count, Tallies]): as board_tally/2, with Total mines (any: any
+%   number), without listing the solutions. The board is posted without its total and its
+%   failed literals set (split_posted/5); each part of the open cells linked by digits is swept
+%   forwards (weighed_layers/3), each state with its weight: the ways to it (with any), or the
+%   ways with each number of mines (a list, lowest first). Then backwards, each state with the
+%   ways from it to the end that the rest of the board completes: with any, the ways of the
+%   part's cells after it; with a total, for each number of mines placed so far, the ways of
+%   the cells after it and of the other parts and free cells together to hold the rest of the
+%   total (their polynomial, rest_ways/4). A cell is a mine in the solutions through each link
+%   it takes as a mine: the ways to the state before times the ways on from the state after.
+%   Labeling listed every solution to count them: a 6x6 board all unknown ran past any limit.
 tally(Rows, Total, [Count, Tallies]) :-
     board_shape(Rows, _, _),
     append(Rows, Codes),
-    aggregate_all(count, member(0'?, Codes), Unknown),
-    length(Zeros, Unknown),
-    maplist(=(0), Zeros),
-    (   board_posted(Rows, Total, Mines, [Vars|_]),
+    (   split_posted(Rows, Total, Mines, shared_out(Linked, Sums, Free, Left)),
         append(Mines, Cells),
         foldl(unknown_mine, Codes, Cells, Open, []),
-        every(Rows, Total, tallied(Vars, Open, Zeros, Sums))
-    ->  true
-    ;   Sums =.. [sums, 0|Zeros]
-    ),
-    Sums =.. [_, Count|Tallies].
+        include(var, Linked, OpenLinked),
+        var_parts(OpenLinked, Sums, Parts),
+        include(var, Free, OpenFree),
+        length(OpenFree, NFree),
+        tallied_parts(Left, Parts, NFree, Count, FreeMines, ByPlace),
+        Count > 0
+    ->  maplist(cell_tally(Count, FreeMines, ByPlace), Open, Tallies)
+    ;   Count = 0,
+        aggregate_all(count, member(0'?, Codes), Unknown),
+        length(Tallies, Unknown),
+        maplist(=(0), Tallies)
+    ).
 
-%   tallied(+Vars, +Open, +Zeros, -Sums): Sums is sums(Count, Mines...) over every solution
-%   (a new term each time, so that a search stopped and begun again starts from nothing).
-tallied(Vars, Open, Zeros, Sums) :-
-    Sums =.. [sums, 0|Zeros],
-    forall(timed_labeling(Vars), add_model(Sums, Open)).
+%   cell_tally(+Count, +FreeMines, +ByPlace, +Mine, -Tally): the solutions in which the open cell
+%   Mine is a mine: all or none when it is set, those ByPlace gives for a cell of a part, and
+%   FreeMines for a free cell.
+cell_tally(Count, FreeMines, ByPlace, Mine, Tally) :-
+    (   integer(Mine)
+    ->  Tally is Mine * Count
+    ;   var_place(Mine, Place),
+        get_assoc(Place, ByPlace, Found)
+    ->  Tally = Found
+    ;   Tally = FreeMines
+    ).
+
+%   tallied_parts(+Left, +Parts, +NFree, -Count, -FreeMines, -ByPlace): the solutions of Parts
+%   and NFree free cells holding Left mines (any: any number), Count of them; FreeMines, those
+%   with a given free cell a mine; ByPlace, an assoc from the place of each cell of the parts to
+%   those with that cell a mine. Fails when a part has none.
+tallied_parts(any, Parts, NFree, Count, FreeMines, ByPlace) :-
+    maplist(weighed_layers(ways), Parts, Layered),
+    maplist(layered_weight, Layered, Ways),
+    foldl(times, Ways, 1, Linked),
+    Count is Linked << NFree,
+    FreeMines is Count >> 1,
+    maplist(part_tallies(ways, Count), Layered, Ways, Tallied),
+    append(Tallied, Pairs),
+    list_to_assoc(Pairs, ByPlace).
+tallied_parts(Left, Parts, NFree, Count, FreeMines, ByPlace) :-
+    integer(Left),
+    Left >= 0,
+    maplist(weighed_layers(polys), Parts, Layered),
+    maplist(layered_weight, Layered, Polys),
+    foldl(longest, Polys, 0, Longest),
+    Upto is Left + Longest,
+    foldl(poly_times(Upto), Polys, [1], Linked),
+    free_ways(Linked, 0, Left, NFree, 0, Count),
+    Fewer is NFree - 1,
+    Rest is Left - 1,
+    free_ways(Linked, 0, Rest, Fewer, 0, FreeMines),
+    free_poly(NFree, Upto, Free),
+    poly_times(Upto, Linked, Free, All),
+    maplist(rest_ways(All, Left), Polys, Rests),
+    maplist(part_tallies(polys, Count), Layered, Rests, Tallied),
+    append(Tallied, Pairs),
+    list_to_assoc(Pairs, ByPlace).
+
+longest(Poly, Longest0, Longest) :-
+    length(Poly, N),
+    Longest is max(Longest0, N).
+
+%   free_poly(+NFree, +Upto, -Poly): the ways NFree free cells hold each number of mines, up to
+%   Upto: NFree choose K for each K.
+free_poly(NFree, Upto, Poly) :-
+    Top is min(NFree, Upto),
+    numlist(0, Top, Ks),
+    maplist(choose(NFree), Ks, Poly).
+
+%   rest_ways(+All, +Left, +Poly, -Rest): for each number A of mines a part of polynomial Poly may
+%   hold (0 to its length - 1), the ways the other parts and the free cells hold Left - A: the
+%   coefficient at Left - A of All (every part and the free cells together, up to Left plus
+%   the longest part's length) divided by Poly, exactly, from the lowest power up.
+rest_ways(All, Left, Poly, Rest) :-
+    poly_divided(All, Poly, Left, Others),
+    length(Poly, N),
+    Top is N - 1,
+    numlist(0, Top, As),
+    Quotient =.. [q|Others],
+    maplist(rest_at(Quotient, Left), As, Rest).
+
+rest_at(Quotient, Left, A, Ways) :-
+    K is Left - A,
+    (   K >= 0
+    ->  Arg is K + 1,
+        arg(Arg, Quotient, Ways)
+    ;   Ways = 0
+    ).
+
+%   poly_divided(+All, +Poly, +Upto, -Quotient): the coefficients 0 to Upto of All / Poly, a
+%   division known to be exact (All holds Poly as a factor): with S the lowest power of Poly
+%   and P0 its coefficient, Q(K) = (All(K + S) - the sum over J >= 1 of Poly(S + J) Q(K - J))
+%   / P0.
+poly_divided(All, Poly, Upto, Quotient) :-
+    nth0(S, Poly, P0),
+    P0 =\= 0,
+    !,
+    length(Poly, N),
+    High is N - 1 - S,
+    A =.. [a|All],
+    functor(A, _, LA),
+    P =.. [p|Poly],
+    Size is Upto + 1,
+    functor(Q, q, Size),
+    forall(between(0, Upto, K),
+           (   Arg is K + S + 1,
+               (   Arg =< LA
+               ->  arg(Arg, A, H)
+               ;   H = 0
+               ),
+               Top is min(K, High),
+               divided_sum(1, Top, K, S, P, Q, 0, Sum),
+               V is (H - Sum) // P0,
+               KArg is K + 1,
+               nb_setarg(KArg, Q, V)
+           )),
+    Q =.. [_|Quotient].
+
+divided_sum(J, Top, K, S, P, Q, Sum0, Sum) :-
+    (   J > Top
+    ->  Sum = Sum0
+    ;   PArg is S + J + 1,
+        QArg is K - J + 1,
+        arg(PArg, P, X),
+        arg(QArg, Q, Y),
+        Sum1 is Sum0 + X * Y,
+        J1 is J + 1,
+        divided_sum(J1, Top, K, S, P, Q, Sum1, Sum)
+    ).
+
+%   weighed_layers(+Mode, +Vars-Sums, -Layered): the part swept forwards as by weighed_part/3,
+%   layered(Vars, Indices, Position, Steps, Layers) with the states of every layer kept, each
+%   State-Weight; fails when the part has no solution.
+weighed_layers(Mode, Vars-Sums, layered(Vars, Indices, Position, Steps, Layers)) :-
+    swept_steps(Vars, Sums, Indices, Position, Steps),
+    first_weight(Mode, First),
+    weighed_layers_from(Mode, Steps, [0-First], Layers),
+    last(Layers, End),
+    memberchk(0-_, End).
+
+%   weighed_layers_from(+Mode, +Steps, +Layer, -Layers): as weighed_forwards/4, the states before
+%   each step and after the last kept.
+weighed_layers_from(_, [], Layer, [Layer]).
+weighed_layers_from(Mode, [Step|Steps], Layer, [Layer|Layers]) :-
+    weighed_layer(Mode, Step, Layer, Next),
+    weighed_layers_from(Mode, Steps, Next, Layers).
+
+layered_weight(layered(_, _, _, _, Layers), Weight) :-
+    last(Layers, End),
+    memberchk(0-Weight, End).
+
+%   part_tallies(+Mode, +Count, +Layered, +Rest, -Pairs): Place-Mines for each cell of the part:
+%   the solutions of the whole board with the cell a mine. Rest is, with any, the ways of the
+%   part (the rest of the board completes each of its solutions in Count / Rest ways); with
+%   counted, for each number of mines of the part, the ways of the rest of the board.
+part_tallies(Mode, Count, layered(Vars, Indices, Position, Steps, Layers), Rest, Pairs) :-
+    (   Mode == ways
+    ->  Others is Count // Rest,
+        End = 1
+    ;   Others = 1,
+        End = Rest
+    ),
+    reverse(Layers, [_|Before]),
+    reverse(Steps, Back),
+    tallied_backwards(Before, Back, [0-End], [], Found),
+    Mined =.. [mined|Found],
+    maplist(var_place, Vars, Places),
+    maplist(position_value(Position, Mined), Indices, Values),
+    maplist(times(Others), Values, Tallies),
+    pairs_keys_values(Pairs, Places, Tallies).
+
+%   tallied_backwards(+Layers, +Steps, +After, +Mined0, -Mined): from the last step back, each
+%   state of a layer (State-Before: its weight) with its ways on through the states of After
+%   (State-Ways), and for each step's cell the solutions through it as a mine.
+tallied_backwards([], [], _, Mined, Mined).
+tallied_backwards([Layer|Layers], [Step|Steps], After, Mined0, Mined) :-
+    in_time,
+    list_to_assoc(After, Live),
+    foldl(tallied_links(Step, Live), Layer, Kept-0, []-Here),
+    tallied_backwards(Layers, Steps, Kept, [Here|Mined0], Mined).
+
+tallied_links(Step, Live, State-Before, Kept0-Here0, Kept-Here) :-
+    (   successor(Step, State, 0, Safe),
+        get_assoc(Safe, Live, On0)
+    ->  true
+    ;   On0 = none
+    ),
+    (   successor(Step, State, 1, Mined),
+        get_assoc(Mined, Live, On1)
+    ->  weight_dropped(On1, Dropped),
+        weight_dot(Before, Dropped, Through),
+        Here is Here0 + Through
+    ;   Dropped = none,
+        Here = Here0
+    ),
+    (   On0 == none,
+        Dropped == none
+    ->  Kept0 = Kept
+    ;   weight_either(On0, Dropped, On),
+        Kept0 = [State-On|Kept]
+    ).
+
+%   weight_dropped(+On, -Dropped): the ways on from a state reached with one more mine, indexed
+%   by the mines before it: with counted, the list without its first member.
+weight_dropped(Ways, Ways) :-
+    integer(Ways),
+    !.
+weight_dropped([], []).
+weight_dropped([_|Poly], Poly).
+
+weight_either(none, B, B) :- !.
+weight_either(A, none, A) :- !.
+weight_either(A, B, Sum) :-
+    weight_sum(A, B, Sum).
+
+%   weight_dot(+Before, +On, -Ways): the solutions through a link: the ways to it times the ways
+%   on, for each number of mines before it.
+weight_dot(Before, On, Ways) :-
+    integer(Before),
+    !,
+    Ways is Before * On.
+weight_dot(Before, On, Ways) :-
+    weight_dot(Before, On, 0, Ways).
+
+weight_dot([], _, Ways, Ways) :- !.
+weight_dot(_, [], Ways, Ways) :- !.
+weight_dot([X|Xs], [Y|Ys], Ways0, Ways) :-
+    Ways1 is Ways0 + X * Y,
+    weight_dot(Xs, Ys, Ways1, Ways).
 
 %   unknown_mine(+Code, +Mine, ?Open0, ?Open): Open0 is [Mine|Open] when Code is `?`, else Open.
 unknown_mine(0'?, Mine, [Mine|Open], Open) :- !.
 unknown_mine(_, _, Open, Open).
-
-%   add_model(+Sums, +Open): counts one more solution, in which the `?` cells are Open, in Sums
-%   (sums(Count, Mines...), changed in place so that the count outlives backtracking).
-add_model(Sums, Open) :-
-    arg(1, Sums, Count0),
-    Count is Count0 + 1,
-    nb_setarg(1, Sums, Count),
-    foldl(add_mine(Sums), Open, 2, _).
-
-add_mine(Sums, Mine, Place, Next) :-
-    (   Mine =:= 1
-    ->  arg(Place, Sums, Mines0),
-        Mines is Mines0 + 1,
-        nb_setarg(Place, Sums, Mines)
-    ;   true
-    ),
-    Next is Place + 1.
 
 %!  board_forced(+Rows, -Forced) is det.
 %
@@ -827,47 +1216,22 @@ swept_values(Vars, Sums, Values) :-
 %   met twice keep both sets, or-ed); fails when the part has none.
 swept_counts(Vars, Sums, Counts) :-
     swept_steps(Vars, Sums, _, _, Steps),
-    counted_forwards(Steps, [0-1], End),
+    weighed_forwards(numbers, Steps, [0-1], End),
     memberchk(0-Counts, End).
 
-%   counted_forwards(+Steps, +Layer, -End): the states after the last step (counted_layer/3),
-%   each State-Counts: the numbers of mines placed on the ways to it.
-counted_forwards([], Layer, Layer).
-counted_forwards([Step|Steps], Layer, End) :-
-    counted_layer(Step, Layer, Next),
-    counted_forwards(Steps, Next, End).
+%   merged(:Join, +Sorted, -Merged): the pairs State-Value of Sorted (sorted by state), each
+%   state once, with the values of a state met more than once joined by Join.
+merged(_, [], []).
+merged(Join, [State-Value|Pairs], Merged) :-
+    merged(Pairs, Join, State, Value, Merged).
 
-%   counted_layer(+Step, +Layer, -Next): the states State-Counts after Step, from those of
-%   Layer before it (states reached twice keep both sets, or-ed); fails when there are none.
-counted_layer(Step, Layer, Next) :-
-    in_time,
-    foldl(counted_successors(Step), Layer, Next0, []),
-    keysort(Next0, Sorted),
-    merged_counts(Sorted, Next),
-    Next \== [].
-
-counted_successors(Step, State-Counts, Next0, Next) :-
-    (   successor(Step, State, 0, Safe)
-    ->  Next0 = [Safe-Counts|Next1]
-    ;   Next0 = Next1
-    ),
-    (   successor(Step, State, 1, Mined)
-    ->  Shifted is Counts << 1,
-        Next1 = [Mined-Shifted|Next]
-    ;   Next1 = Next
-    ).
-
-merged_counts([], []).
-merged_counts([State-Counts|Pairs], Merged) :-
-    merged_counts(Pairs, State, Counts, Merged).
-
-merged_counts([], State, Counts, [State-Counts]).
-merged_counts([State1-Counts1|Pairs], State, Counts, Merged) :-
+merged([], _, State, Value, [State-Value]).
+merged([State1-Value1|Pairs], Join, State, Value, Merged) :-
     (   State1 == State
-    ->  Either is Counts \/ Counts1,
-        merged_counts(Pairs, State, Either, Merged)
-    ;   Merged = [State-Counts|Merged1],
-        merged_counts(Pairs, State1, Counts1, Merged1)
+    ->  call(Join, Value, Value1, Joined),
+        merged(Pairs, Join, State, Joined, Merged)
+    ;   Merged = [State-Value|Merged1],
+        merged(Pairs, Join, State1, Value1, Merged1)
     ).
 
 %   swept_cells(+Vars, +Sums, -Counts-Cells): part_cells/3 by the sweep of swept_values/3, each
@@ -877,7 +1241,7 @@ merged_counts([State1-Counts1|Pairs], State, Counts, Merged) :-
 %   with the cell so; fails when the part has none.
 swept_cells(Vars, Sums, Counts-Cells) :-
     swept_steps(Vars, Sums, Indices, Position, Steps),
-    counted_layers(Steps, [0-1], Layers),
+    weighed_layers_from(numbers, Steps, [0-1], Layers),
     reverse(Layers, [End|Before]),
     memberchk(0-Counts, End),
     reverse(Steps, Back),
@@ -887,13 +1251,6 @@ swept_cells(Vars, Sums, Counts-Cells) :-
     maplist(position_value(Position, Sets), Indices, Values),
     pairs_keys_values(Cells0, Places, Values),
     keysort(Cells0, Cells).
-
-%   counted_layers(+Steps, +Layer, -Layers): as counted_forwards/3, the states before each
-%   step and after the last kept.
-counted_layers([], Layer, [Layer]).
-counted_layers([Step|Steps], Layer, [Layer|Layers]) :-
-    counted_layer(Step, Layer, Next),
-    counted_layers(Steps, Next, Layers).
 
 %   counted_backwards(+Layers, +Steps, +After, +Sets0, -Sets): from the last step back, each
 %   state of a layer (State-Before: the numbers of mines on the ways to it) with the numbers on

@@ -14,7 +14,7 @@ from test_kanren import small_boards
 from logicmines.backends import REGISTRY, lazy, make_backend
 from logicmines.board import Board
 from logicmines.engine import EngineTimeout
-from logicmines.generate import random_puzzle
+from logicmines.generate import lattice, random_puzzle
 
 RULES_EXAMPLES = str(EXAMPLES / "spec.txt")  # one solution, four, none
 # Slow for every engine: 200 unknown cells, most of them touching digits (hopeless for the
@@ -23,15 +23,20 @@ SLOW = "\n".join(random_puzzle(20, 20, 0.2, 0.5, seed=3).rows) + "\n"
 WHOLE_BOARD_LIMIT = "0.5"
 WHOLE_BOARD_ENGINES = ("reference", "gprolog", "clingo", "clpfd")
 ALL_UNKNOWN_5X5 = "?????\n" * 5  # 2**25 models: the engines that list them all run out of time
+# A 31x31 lattice of digits: one block whose sweep keeps many digits open at once, so that
+# clpfd, which counts without listing, takes about 30 s over it.
+WIDE_BLOCK = lattice(31, seed=2).render() + "\n"
 
 
 @pytest.mark.parametrize("name", list(REGISTRY))
 def test_each_backend_past_its_timeout_says_so_in_one_line_and_answers_the_other_boards(name):
     # The engines that list every model meet 2**36 of them; the staged ones count those at once
-    # (free cells) but ask hundreds of questions about SLOW. A process start (gprolog) takes a
-    # few ms, so the whole-board engines get a longer limit.
+    # (free cells) but ask hundreds of questions about SLOW, and clpfd sweeps a wide block. A
+    # process start (gprolog) takes a few ms, so the whole-board engines get a longer limit.
     whole_board = name in WHOLE_BOARD_ENGINES
     board, size = ("??????\n" * 6, "6x6") if whole_board else (SLOW, "20x20")
+    if name == "clpfd":
+        board, size = WIDE_BLOCK, "31x31"
     seconds = WHOLE_BOARD_LIMIT if whole_board else "0.001"
     run = run_main(["count", "--backend", name, "--timeout", seconds], stdin=board + "\n2?\n")
     assert run.status == 3
@@ -96,11 +101,12 @@ def test_the_staging_stops_a_backend_at_its_deadline():
 
 def test_compare_says_which_engines_timed_out_and_that_the_others_agree():
     # the engines that list the solutions first: after a count of 2**25, they would not be run
+    # (clpfd counts them without listing, every cell a part of its own)
     last = ["kanren", "prolog"]
     engines = ",".join([name for name in REGISTRY if name not in last] + last)
     run = run_main(["compare", "--timeout", "0.3", "--engines", engines], stdin=ALL_UNKNOWN_5X5)
     assert run.status == 0
-    assert f"engines agree (2 of {len(REGISTRY)} answered)" in run.out
+    assert f"engines agree (3 of {len(REGISTRY)} answered)" in run.out
     assert re.search(r"^  reference  > timeout \(0\.3 s\)$", run.out, re.MULTILINE), run.out
     assert re.search(r"^  clingo     > timeout \(0\.3 s\)$", run.out, re.MULTILINE), run.out
     assert re.search(r"^  gprolog    > timeout \(0\.3 s\)$", run.out, re.MULTILINE), run.out

@@ -123,8 +123,8 @@ def test_get_backend_makes_the_engine_of_that_name_with_that_time_limit(name):
 
 
 @pytest.mark.parametrize("name", list(REGISTRY))
-def test_without_a_time_limit_only_the_listing_engines_stop_after_60_seconds(name):
-    # As docs/python.md says: reference, gprolog, clingo and clpfd list every solution one by one.
+def test_without_a_time_limit_only_the_whole_board_engines_stop_after_60_seconds(name):
+    # As docs/python.md says: reference, gprolog, clingo and clpfd, which search the whole board.
     expected = 60.0 if name in ("reference", "gprolog", "clingo", "clpfd") else None
     assert logicmines.get_backend(name).timeout == expected
 

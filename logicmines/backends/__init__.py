@@ -93,8 +93,8 @@ def backend_names() -> list[str]:
 
 def get_backend(name: str = "kanren", timeout: float | None = None) -> Backend:
     """A new backend called `name` (one of `backend_names()`), with that time limit in seconds or
-    (None) the engine's own default: no limit, except for the whole-board engines that list every
-    solution (`reference`, `gprolog`, `clingo`, `clpfd`: their DEFAULT_TIMEOUT). The limit is read
+    (None) the engine's own default: no limit, except for the whole-board engines (`reference`,
+    `gprolog`, `clingo`, `clpfd`: their DEFAULT_TIMEOUT). The limit is read
     at each answer, so `backend.timeout = None` afterwards lets any engine take as long as it
     needs. A timeout that is not a number is a TypeError; one out of range a ValueError.
 
