@@ -547,6 +547,7 @@ choose_steps(I, K, N, C0, C) :-
 %   poly_times(+Left, +A, +B, -C): C is the product of the polynomials A and B (lists of
 %   coefficients, lowest first), up to the power Left.
 poly_times(Left, A, B, C) :-
+    in_time,
     length(A, LA),
     length(B, LB),
     Top is min(Left, LA + LB - 2),
@@ -813,6 +814,7 @@ free_poly(NFree, Upto, Poly) :-
 %   coefficient at Left - A of All (every part and the free cells together, up to Left plus
 %   the longest part's length) divided by Poly, exactly, from the lowest power up.
 rest_ways(All, Left, Poly, Rest) :-
+    in_time,
     poly_divided(All, Poly, Left, Others),
     length(Poly, N),
     Top is N - 1,
