@@ -510,38 +510,47 @@ counted_parts(Left, Parts, NFree, Count) :-
     Left >= 0,
     maplist(weighed_part(polys), Parts, Polys),
     foldl(poly_times(Left), Polys, [1], Linked),
-    free_ways(Linked, 0, Left, NFree, 0, Count).
+    binomials(NFree, Row),
+    free_ways(Linked, 0, Left, Row, 0, Count).
 
 times(A, B, C) :-
     C is A * B.
 
-%   free_ways(+Linked, +K, +Left, +NFree, +Count0, -Count): Count0 plus, for each K on of the
-%   list Linked (the ways the parts hold K mines), those ways times the ways NFree free cells
-%   hold the other Left - K.
+%   free_ways(+Linked, +K, +Left, +Row, +Count0, -Count): Count0 plus, for each K on of the
+%   list Linked (the ways the parts hold K mines), those ways times the ways the free cells hold
+%   the other Left - K, N choose (Left - K) for N free cells (Row: binomials/2 of N).
 free_ways([], _, _, _, Count, Count).
-free_ways([Ways|Linked], K, Left, NFree, Count0, Count) :-
+free_ways([Ways|Linked], K, Left, Row, Count0, Count) :-
     Rest is Left - K,
-    choose(NFree, Rest, Choose),
+    choose(Row, Rest, Choose),
     Count1 is Count0 + Ways * Choose,
     K1 is K + 1,
-    free_ways(Linked, K1, Left, NFree, Count1, Count).
+    free_ways(Linked, K1, Left, Row, Count1, Count).
 
-%   choose(+N, +K, -C): N choose K (0 when K < 0 or K > N).
-choose(N, K, C) :-
-    (   K < 0
-    ->  C = 0
-    ;   K > N
-    ->  C = 0
-    ;   Smaller is min(K, N - K),
-        choose_steps(0, Smaller, N, 1, C)
+%   binomials(+N, -Row): row(C0, ..., CN), CK being N choose K (row() for N < 0).
+binomials(N, Row) :-
+    Size is max(0, N + 1),
+    functor(Row, row, Size),
+    binomials_from(0, N, 1, Row).
+
+binomials_from(K, N, C, Row) :-
+    (   K > N
+    ->  true
+    ;   Arg is K + 1,
+        nb_setarg(Arg, Row, C),
+        C1 is C * (N - K) // (K + 1),
+        K1 is K + 1,
+        binomials_from(K1, N, C1, Row)
     ).
 
-choose_steps(I, K, N, C0, C) :-
-    (   I =:= K
-    ->  C = C0
-    ;   C1 is C0 * (N - I) // (I + 1),
-        I1 is I + 1,
-        choose_steps(I1, K, N, C1, C)
+%   choose(+Row, +K, -C): N choose K from the Row of N (0 when K < 0 or K > N).
+choose(Row, K, C) :-
+    functor(Row, _, Size),
+    (   K >= 0,
+        K < Size
+    ->  Arg is K + 1,
+        arg(Arg, Row, C)
+    ;   C = 0
     ).
 
 %   poly_times(+Left, +A, +B, -C): C is the product of the polynomials A and B (lists of
@@ -581,10 +590,19 @@ weighed_part(Mode, Vars-Sums, Weight) :-
     swept_steps(Vars, Sums, _, _, Steps),
     first_weight(Mode, First),
     weighed_forwards(Mode, Steps, [0-First], End),
-    memberchk(0-Weight, End).
+    memberchk(0-Last, End),
+    weight_value(Mode, Last, Weight).
 
 first_weight(ways, 1).
-first_weight(polys, [1]).
+first_weight(polys, w(0, [1])).
+
+%   weight_value(+Mode, +Weight, -Value): the ways of a weight (ways), or its polynomial as a
+%   list from the power 0 (polys: a weight is w(Low, Coefficients), the powers below Low none).
+weight_value(ways, Ways, Ways).
+weight_value(polys, w(Low, Coefficients), Poly) :-
+    length(Zeros, Low),
+    maplist(=(0), Zeros),
+    append(Zeros, Coefficients, Poly).
 
 %   weighed_forwards(+Mode, +Steps, +Layer, -End): the states State-Weight after the last step,
 %   from those of Layer before the first (weighed_layer/4).
@@ -617,19 +635,40 @@ weighed_successors(Mode, Step, State-Weight, Next0, Next) :-
     ).
 
 %   mined(+Mode, +Weight, -Shifted): the weight of the ways with one more mine: as many ways
-%   (ways); each number of mines one more (numbers: a set of bits; polys: a list).
+%   (ways); each number of mines one more (numbers: a set of bits; polys: the lowest power
+%   one more).
 mined(ways, Ways, Ways).
 mined(numbers, Counts, Shifted) :-
     Shifted is Counts << 1.
-mined(polys, Poly, [0|Poly]).
+mined(polys, w(Low, Coefficients), w(Higher, Coefficients)) :-
+    Higher is Low + 1.
 
 %   joined(+Mode, +A, +B, -Joined): the weights of the ways A and B together.
 joined(ways, A, B, Sum) :-
     Sum is A + B.
 joined(numbers, A, B, Either) :-
     Either is A \/ B.
-joined(polys, A, B, Sum) :-
-    weight_sum(A, B, Sum).
+joined(polys, w(LowA, A), w(LowB, B), w(Low, Sum)) :-
+    Low is min(LowA, LowB),
+    from_power(LowA-A, Low, FromA),
+    from_power(LowB-B, Low, FromB),
+    weight_sum(FromA, FromB, Sum).
+
+%   from_power(+Low-Coefficients, +From, -List): the coefficients of the powers from From on
+%   (From =< Low: zeros first; From > Low: the lower ones left out).
+from_power(Low-Coefficients, From, List) :-
+    (   From =< Low
+    ->  Pad is Low - From,
+        length(Zeros, Pad),
+        maplist(=(0), Zeros),
+        append(Zeros, Coefficients, List)
+    ;   Drop is From - Low,
+        length(Dropped, Drop),
+        (   append(Dropped, List, Coefficients)
+        ->  true
+        ;   List = []
+        )
+    ).
 
 
 %   weight_sum(+A, +B, -Sum): the ways of A and of B together.
@@ -772,7 +811,7 @@ cell_tally(Count, FreeMines, ByPlace, Mine, Tally) :-
 %   those with that cell a mine. Fails when a part has none.
 tallied_parts(any, Parts, NFree, Count, FreeMines, ByPlace) :-
     maplist(weighed_layers(ways), Parts, Layered),
-    maplist(layered_weight, Layered, Ways),
+    maplist(layered_weight(ways), Layered, Ways),
     foldl(times, Ways, 1, Linked),
     Count is Linked << NFree,
     FreeMines is Count >> 1,
@@ -783,15 +822,17 @@ tallied_parts(Left, Parts, NFree, Count, FreeMines, ByPlace) :-
     integer(Left),
     Left >= 0,
     maplist(weighed_layers(polys), Parts, Layered),
-    maplist(layered_weight, Layered, Polys),
+    maplist(layered_weight(polys), Layered, Polys),
     foldl(longest, Polys, 0, Longest),
     Upto is Left + Longest,
     foldl(poly_times(Upto), Polys, [1], Linked),
-    free_ways(Linked, 0, Left, NFree, 0, Count),
+    binomials(NFree, Row),
+    free_ways(Linked, 0, Left, Row, 0, Count),
     Fewer is NFree - 1,
+    binomials(Fewer, FewerRow),
     Rest is Left - 1,
-    free_ways(Linked, 0, Rest, Fewer, 0, FreeMines),
-    free_poly(NFree, Upto, Free),
+    free_ways(Linked, 0, Rest, FewerRow, 0, FreeMines),
+    free_poly(Row, Upto, Free),
     poly_times(Upto, Linked, Free, All),
     maplist(rest_ways(All, Left), Polys, Rests),
     maplist(part_tallies(polys, Count), Layered, Rests, Tallied),
@@ -802,12 +843,14 @@ longest(Poly, Longest0, Longest) :-
     length(Poly, N),
     Longest is max(Longest0, N).
 
-%   free_poly(+NFree, +Upto, -Poly): the ways NFree free cells hold each number of mines, up to
-%   Upto: NFree choose K for each K.
-free_poly(NFree, Upto, Poly) :-
-    Top is min(NFree, Upto),
-    numlist(0, Top, Ks),
-    maplist(choose(NFree), Ks, Poly).
+%   free_poly(+Row, +Upto, -Poly): the ways N free cells hold each number of mines, up to Upto:
+%   N choose K for each K (Row: binomials/2 of N).
+free_poly(Row, Upto, Poly) :-
+    Row =.. [_|All],
+    length(All, Size),
+    Top is min(Size, Upto + 1),
+    length(Poly, Top),
+    append(Poly, _, All).
 
 %   rest_ways(+All, +Left, +Poly, -Rest): for each number A of mines a part of polynomial Poly may
 %   hold (0 to its length - 1), the ways the other parts and the free cells hold Left - A: the
@@ -888,88 +931,102 @@ weighed_layers_from(Mode, [Step|Steps], Layer, [Layer|Layers]) :-
     weighed_layer(Mode, Step, Layer, Next),
     weighed_layers_from(Mode, Steps, Next, Layers).
 
-layered_weight(layered(_, _, _, _, Layers), Weight) :-
+layered_weight(Mode, layered(_, _, _, _, Layers), Weight) :-
     last(Layers, End),
-    memberchk(0-Weight, End).
+    memberchk(0-Last, End),
+    weight_value(Mode, Last, Weight).
 
 %   part_tallies(+Mode, +Count, +Layered, +Rest, -Pairs): Place-Mines for each cell of the part:
-%   the solutions of the whole board with the cell a mine. Rest is, with any, the ways of the
+%   the solutions of the whole board with the cell a mine. Rest is, with ways, the ways of the
 %   part (the rest of the board completes each of its solutions in Count / Rest ways); with
-%   counted, for each number of mines of the part, the ways of the rest of the board.
+%   polys, for each number of mines of the part, the ways of the rest of the board.
 part_tallies(Mode, Count, layered(Vars, Indices, Position, Steps, Layers), Rest, Pairs) :-
     (   Mode == ways
     ->  Others is Count // Rest,
         End = 1
     ;   Others = 1,
-        End = Rest
+        End = w(0, Rest)
     ),
     reverse(Layers, [_|Before]),
     reverse(Steps, Back),
-    tallied_backwards(Before, Back, [0-End], [], Found),
+    tallied_backwards(Before, Back, Mode, [0-End], [], Found),
     Mined =.. [mined|Found],
     maplist(var_place, Vars, Places),
     maplist(position_value(Position, Mined), Indices, Values),
     maplist(times(Others), Values, Tallies),
     pairs_keys_values(Pairs, Places, Tallies).
 
-%   tallied_backwards(+Layers, +Steps, +After, +Mined0, -Mined): from the last step back, each
-%   state of a layer (State-Before: its weight) with its ways on through the states of After
-%   (State-Ways), and for each step's cell the solutions through it as a mine.
-tallied_backwards([], [], _, Mined, Mined).
-tallied_backwards([Layer|Layers], [Step|Steps], After, Mined0, Mined) :-
+%   tallied_backwards(+Layers, +Steps, +Mode, +After, +Mined0, -Mined): from the last step back,
+%   each state of a layer (State-Before: its weight) with its ways on through the states of
+%   After (State-On), and for each step's cell the solutions through it as a mine. With polys,
+%   a state's ways on are kept for the numbers of mines its ways from the first cell hold (the
+%   powers of its weight, Low on), the only ones the links before it ask for.
+tallied_backwards([], [], _, _, Mined, Mined).
+tallied_backwards([Layer|Layers], [Step|Steps], Mode, After, Mined0, Mined) :-
     in_time,
     list_to_assoc(After, Live),
-    foldl(tallied_links(Step, Live), Layer, Kept-0, []-Here),
-    tallied_backwards(Layers, Steps, Kept, [Here|Mined0], Mined).
+    foldl(tallied_links(Mode, Step, Live), Layer, Kept-0, []-Here),
+    tallied_backwards(Layers, Steps, Mode, Kept, [Here|Mined0], Mined).
 
-tallied_links(Step, Live, State-Before, Kept0-Here0, Kept-Here) :-
-    (   successor(Step, State, 0, Safe),
-        get_assoc(Safe, Live, On0)
-    ->  true
-    ;   On0 = none
-    ),
-    (   successor(Step, State, 1, Mined),
-        get_assoc(Mined, Live, On1)
-    ->  weight_dropped(On1, Dropped),
-        weight_dot(Before, Dropped, Through),
-        Here is Here0 + Through
-    ;   Dropped = none,
-        Here = Here0
-    ),
+tallied_links(Mode, Step, Live, State-Before, Kept0-Here0, Kept-Here) :-
+    linked_on(Step, Live, State, 0, On0),
+    linked_on(Step, Live, State, 1, On1),
     (   On0 == none,
-        Dropped == none
-    ->  Kept0 = Kept
-    ;   weight_either(On0, Dropped, On),
+        On1 == none
+    ->  Kept0 = Kept,
+        Here = Here0
+    ;   ways_on(Mode, Before, On0, On1, On, Through),
+        Here is Here0 + Through,
         Kept0 = [State-On|Kept]
     ).
 
-%   weight_dropped(+On, -Dropped): the ways on from a state reached with one more mine, indexed
-%   by the mines before it: with counted, the list without its first member.
-weight_dropped(Ways, Ways) :-
-    integer(Ways),
-    !.
-weight_dropped([], []).
-weight_dropped([_|Poly], Poly).
+linked_on(Step, Live, State, Value, On) :-
+    (   successor(Step, State, Value, Next),
+        get_assoc(Next, Live, Found)
+    ->  On = Found
+    ;   On = none
+    ).
 
-weight_either(none, B, B) :- !.
-weight_either(A, none, A) :- !.
-weight_either(A, B, Sum) :-
-    weight_sum(A, B, Sum).
+%   ways_on(+Mode, +Before, +On0, +On1, -On, -Through): the ways on from a state whose weight is
+%   Before, through its links as safe (to ways on On0) and as a mine (On1; none: no such link),
+%   and Through, the solutions through the link as a mine: the ways to it times the ways on.
+ways_on(ways, Before, On0, On1, On, Through) :-
+    none_zero(On0, Safe),
+    none_zero(On1, Mined),
+    On is Safe + Mined,
+    Through is Before * Mined.
+ways_on(polys, w(Low, Coefficients), On0, On1, w(Low, On), Through) :-
+    length(Coefficients, N),
+    window(On0, Low, N, Safe),
+    Above is Low + 1,
+    window(On1, Above, N, Mined),
+    weight_sum(Safe, Mined, On),
+    foldl(dot, Coefficients, Mined, 0, Through).
 
-%   weight_dot(+Before, +On, -Ways): the solutions through a link: the ways to it times the ways
-%   on, for each number of mines before it.
-weight_dot(Before, On, Ways) :-
-    integer(Before),
+none_zero(none, 0) :- !.
+none_zero(Ways, Ways).
+
+%   window(+On, +From, +N, -List): the N coefficients of On (w(Low, Coefficients), or none)
+%   from the power From, zeros where it has none.
+window(none, _, N, List) :-
     !,
-    Ways is Before * On.
-weight_dot(Before, On, Ways) :-
-    weight_dot(Before, On, 0, Ways).
+    length(List, N),
+    maplist(=(0), List).
+window(w(Low, Coefficients), From, N, List) :-
+    from_power(Low-Coefficients, From, Longer),
+    length(List, N),
+    taken(List, Longer).
 
-weight_dot([], _, Ways, Ways) :- !.
-weight_dot(_, [], Ways, Ways) :- !.
-weight_dot([X|Xs], [Y|Ys], Ways0, Ways) :-
-    Ways1 is Ways0 + X * Y,
-    weight_dot(Xs, Ys, Ways1, Ways).
+taken([], _).
+taken([X|Xs], Ys) :-
+    (   Ys = [X|Ys1]
+    ->  taken(Xs, Ys1)
+    ;   X = 0,
+        taken(Xs, [])
+    ).
+
+dot(X, Y, Sum0, Sum) :-
+    Sum is Sum0 + X * Y.
 
 %   unknown_mine(+Code, +Mine, ?Open0, ?Open): Open0 is [Mine|Open] when Code is `?`, else Open.
 unknown_mine(0'?, Mine, [Mine|Open], Open) :- !.
