@@ -52,8 +52,9 @@
                                                  together, none of which can be left out ([]
                                                  when there is a solution)
 
-    and, for each of the last seven, a `_with_mines` form that takes the total number of mines
-    (the known `*`s included) after Rows, posted as one more constraint of the model. The answers
+    and, for each but board_mines/2 and board_labelled_count/2, a `_with_mines` form that takes
+    the total number of mines (the known `*`s included) after Rows, posted as one more
+    constraint of the model or shared out among the parts (count/3, tally/3). The answers
     are numbers and lists of numbers, so that the Python side reads them back as JSON.
 
     Rows that are not a non-empty rectangle of codes over 0-8 * ? raise a type or domain error
@@ -99,7 +100,7 @@
 :- use_module(common, [board_shape/3, solution_limit/2]).
 :- use_module(guard, [in_time/0, timed_labeling/1]).
 :- use_module(library(aggregate), [aggregate_all/3]).
-:- use_module(library(assoc), [get_assoc/3, list_to_assoc/2, put_assoc/4]).
+:- use_module(library(assoc), [empty_assoc/1, get_assoc/3, list_to_assoc/2, put_assoc/4]).
 :- use_module(library(apply),
               [exclude/3, include/3, maplist/2, maplist/3, maplist/4, partition/4, foldl/4,
                foldl/5]).
@@ -509,16 +510,20 @@ counted_parts(Left, Parts, NFree, Count) :-
     integer(Left),
     Left >= 0,
     maplist(weighed_part(polys), Parts, Polys),
-    foldl(poly_times(Left), Polys, [1], Linked),
+    foldl(poly_times(Left), Polys, w(0, [1]), Linked),
     binomials(NFree, Row),
-    free_ways(Linked, 0, Left, Row, 0, Count).
+    free_ways(Linked, Left, Row, Count).
 
 times(A, B, C) :-
     C is A * B.
 
-%   free_ways(+Linked, +K, +Left, +Row, +Count0, -Count): Count0 plus, for each K on of the
-%   list Linked (the ways the parts hold K mines), those ways times the ways the free cells hold
-%   the other Left - K, N choose (Left - K) for N free cells (Row: binomials/2 of N).
+%   free_ways(+Linked, +Left, +Row, -Count): the ways the parts and N free cells hold Left mines:
+%   for each K, the ways the parts hold K (Linked: w(Low, Coefficients), from the power Low)
+%   times the ways the free cells hold the other Left - K, N choose (Left - K) (Row:
+%   binomials/2 of N).
+free_ways(w(Low, Linked), Left, Row, Count) :-
+    free_ways(Linked, Low, Left, Row, 0, Count).
+
 free_ways([], _, _, _, Count, Count).
 free_ways([Ways|Linked], K, Left, Row, Count0, Count) :-
     Rest is Left - K,
@@ -553,19 +558,27 @@ choose(Row, K, C) :-
     ;   C = 0
     ).
 
-%   poly_times(+Left, +A, +B, -C): C is the product of the polynomials A and B (lists of
-%   coefficients, lowest first), up to the power Left.
-poly_times(Left, A, B, C) :-
+%   poly_times(+Upto, +A, +B, -C): C is the product of the polynomials A and B (each
+%   w(Low, Coefficients): the coefficients from the power Low up), up to the power Upto.
+poly_times(Upto, w(LowA, A), w(LowB, B), w(Low, C)) :-
     in_time,
+    Low is LowA + LowB,
     length(A, LA),
     length(B, LB),
-    Top is min(Left, LA + LB - 2),
-    numlist(0, Top, Powers),
-    A1 =.. [a|A],
-    B1 =.. [b|B],
-    maplist(poly_coefficient(A1, LA, B1, LB), Powers, C).
+    Top is min(Upto - Low, LA + LB - 2),
+    (   ( LA =:= 0 ; LB =:= 0 ; Top < 0 )
+    ->  C = []
+    ;   numlist(0, Top, Powers),
+        A1 =.. [a|A],
+        B1 =.. [b|B],
+        maplist(poly_coefficient(A1, LA, B1, LB), Powers, C)
+    ).
 
 poly_coefficient(A, LA, B, LB, K, C) :-
+    (   K /\ 255 =:= 0
+    ->  in_time
+    ;   true
+    ),
     Low is max(0, K - LB + 1),
     High is min(K, LA - 1),
     poly_sum(Low, High, K, A, B, 0, C).
@@ -584,25 +597,17 @@ poly_sum(I, High, K, A, B, C0, C) :-
 
 %   weighed_part(+Mode, +Vars-Sums, -Weight): the solutions of the part Vars, by the sweep of
 %   swept_values/3 forwards only, each state carrying its weight (weighed_layer/4): with ways,
-%   the number of ways to it; with polys, the numbers of ways with each number of mines (a list,
-%   lowest first). Fails when the part has no solution.
+%   the number of ways to it; with polys, the numbers of ways with each number of mines, as
+%   w(Low, Coefficients), the coefficients from the fewest, Low, up. Fails when the part has no
+%   solution.
 weighed_part(Mode, Vars-Sums, Weight) :-
     swept_steps(Vars, Sums, _, _, Steps),
     first_weight(Mode, First),
     weighed_forwards(Mode, Steps, [0-First], End),
-    memberchk(0-Last, End),
-    weight_value(Mode, Last, Weight).
+    memberchk(0-Weight, End).
 
 first_weight(ways, 1).
 first_weight(polys, w(0, [1])).
-
-%   weight_value(+Mode, +Weight, -Value): the ways of a weight (ways), or its polynomial as a
-%   list from the power 0 (polys: a weight is w(Low, Coefficients), the powers below Low none).
-weight_value(ways, Ways, Ways).
-weight_value(polys, w(Low, Coefficients), Poly) :-
-    length(Zeros, Low),
-    maplist(=(0), Zeros),
-    append(Zeros, Coefficients, Poly).
 
 %   weighed_forwards(+Mode, +Steps, +Layer, -End): the states State-Weight after the last step,
 %   from those of Layer before the first (weighed_layer/4).
@@ -811,7 +816,7 @@ cell_tally(Count, FreeMines, ByPlace, Mine, Tally) :-
 %   those with that cell a mine. Fails when a part has none.
 tallied_parts(any, Parts, NFree, Count, FreeMines, ByPlace) :-
     maplist(weighed_layers(ways), Parts, Layered),
-    maplist(layered_weight(ways), Layered, Ways),
+    maplist(layered_weight, Layered, Ways),
     foldl(times, Ways, 1, Linked),
     Count is Linked << NFree,
     FreeMines is Count >> 1,
@@ -822,96 +827,108 @@ tallied_parts(Left, Parts, NFree, Count, FreeMines, ByPlace) :-
     integer(Left),
     Left >= 0,
     maplist(weighed_layers(polys), Parts, Layered),
-    maplist(layered_weight(polys), Layered, Polys),
-    foldl(longest, Polys, 0, Longest),
-    Upto is Left + Longest,
-    foldl(poly_times(Upto), Polys, [1], Linked),
+    maplist(layered_weight, Layered, Polys),
+    foldl(poly_times(Left), Polys, w(0, [1]), Linked),
     binomials(NFree, Row),
-    free_ways(Linked, 0, Left, Row, 0, Count),
+    free_ways(Linked, Left, Row, Count),
     Fewer is NFree - 1,
     binomials(Fewer, FewerRow),
     Rest is Left - 1,
-    free_ways(Linked, 0, Rest, FewerRow, 0, FreeMines),
-    free_poly(Row, Upto, Free),
-    poly_times(Upto, Linked, Free, All),
-    maplist(rest_ways(All, Left), Polys, Rests),
+    free_ways(Linked, Rest, FewerRow, FreeMines),
+    free_poly(Row, Left, Free),
+    poly_times(Left, Linked, Free, All),
+    empty_assoc(Memo),
+    foldl(rest_kept(All, Left), Polys, Rests, Memo, _),
     maplist(part_tallies(polys, Count), Layered, Rests, Tallied),
     append(Tallied, Pairs),
     list_to_assoc(Pairs, ByPlace).
 
-longest(Poly, Longest0, Longest) :-
-    length(Poly, N),
-    Longest is max(Longest0, N).
-
 %   free_poly(+Row, +Upto, -Poly): the ways N free cells hold each number of mines, up to Upto:
-%   N choose K for each K (Row: binomials/2 of N).
-free_poly(Row, Upto, Poly) :-
+%   N choose K for each K (Row: binomials/2 of N), from the power 0.
+free_poly(Row, Upto, w(0, Poly)) :-
     Row =.. [_|All],
     length(All, Size),
     Top is min(Size, Upto + 1),
     length(Poly, Top),
     append(Poly, _, All).
 
-%   rest_ways(+All, +Left, +Poly, -Rest): for each number A of mines a part of polynomial Poly may
-%   hold (0 to its length - 1), the ways the other parts and the free cells hold Left - A: the
-%   coefficient at Left - A of All (every part and the free cells together, up to Left plus
-%   the longest part's length) divided by Poly, exactly, from the lowest power up.
-rest_ways(All, Left, Poly, Rest) :-
+%   rest_kept(+All, +Left, +Poly, -Rest, +Memo0, -Memo): rest_ways/4, once for each polynomial:
+%   parts alike (a digit alone with its unknown neighbours, say) have the same rest.
+rest_kept(All, Left, Poly, Rest, Memo0, Memo) :-
+    (   get_assoc(Poly, Memo0, Found)
+    ->  Rest = Found,
+        Memo = Memo0
+    ;   rest_ways(All, Left, Poly, Rest),
+        put_assoc(Poly, Memo0, Rest, Memo)
+    ).
+
+%   rest_ways(+All, +Left, +Poly, -Rest): for each number A of mines a part of polynomial Poly
+%   (w(Low, Coefficients)) may hold, Low on, the ways the other parts and the free cells hold
+%   Left - A, as w(Low, Ways): the coefficient at Left - A of All (every part and the free cells
+%   together, w(LowAll, ...)) divided by Poly, exactly. The quotient's lowest power is
+%   LowAll - Low, and the coefficients needed reach the power Left - Low.
+rest_ways(w(LowAll, All), Left, w(Low, Poly), w(Low, Rest)) :-
     in_time,
-    poly_divided(All, Poly, Left, Others),
+    Upto is Left - LowAll,
+    poly_divided(All, Poly, Upto, Quotient),
+    Q =.. [q|Quotient],
     length(Poly, N),
     Top is N - 1,
-    numlist(0, Top, As),
-    Quotient =.. [q|Others],
-    maplist(rest_at(Quotient, Left), As, Rest).
+    numlist(0, Top, Is),
+    maplist(rest_at(Q, Left, LowAll), Is, Rest).
 
-rest_at(Quotient, Left, A, Ways) :-
-    K is Left - A,
-    (   K >= 0
+%   rest_at(+Q, +Left, +LowAll, +I, -Ways): the quotient's coefficient for the part holding its
+%   lowest number of mines, Low, plus I: the power Left - Low - I, at Left - I - LowAll from the
+%   quotient's lowest.
+rest_at(Q, Left, LowAll, I, Ways) :-
+    K is Left - I - LowAll,
+    functor(Q, _, Size),
+    (   K >= 0,
+        K < Size
     ->  Arg is K + 1,
-        arg(Arg, Quotient, Ways)
+        arg(Arg, Q, Ways)
     ;   Ways = 0
     ).
 
-%   poly_divided(+All, +Poly, +Upto, -Quotient): the coefficients 0 to Upto of All / Poly, a
-%   division known to be exact (All holds Poly as a factor): with S the lowest power of Poly
-%   and P0 its coefficient, Q(K) = (All(K + S) - the sum over J >= 1 of Poly(S + J) Q(K - J))
-%   / P0.
+%   poly_divided(+All, +Poly, +Upto, -Quotient): the coefficients 0 to Upto of All / Poly (lists
+%   of coefficients, Poly's first not 0), a division known to be exact (All holds Poly as a
+%   factor): Q(K) = (All(K) - the sum over J >= 1 of Poly(J) Q(K - J)) / Poly(0).
 poly_divided(All, Poly, Upto, Quotient) :-
-    nth0(S, Poly, P0),
-    P0 =\= 0,
-    !,
+    Poly = [P0|_],
     length(Poly, N),
-    High is N - 1 - S,
+    High is N - 1,
     A =.. [a|All],
     functor(A, _, LA),
     P =.. [p|Poly],
-    Size is Upto + 1,
+    Size is max(0, Upto + 1),
     functor(Q, q, Size),
     forall(between(0, Upto, K),
-           (   Arg is K + S + 1,
+           (   (   K /\ 255 =:= 0
+               ->  in_time
+               ;   true
+               ),
+               Arg is K + 1,
                (   Arg =< LA
                ->  arg(Arg, A, H)
                ;   H = 0
                ),
                Top is min(K, High),
-               divided_sum(1, Top, K, S, P, Q, 0, Sum),
+               divided_sum(1, Top, K, P, Q, 0, Sum),
                V is (H - Sum) // P0,
-               KArg is K + 1,
-               nb_setarg(KArg, Q, V)
+               nb_setarg(Arg, Q, V)
            )),
     Q =.. [_|Quotient].
 
-divided_sum(J, Top, K, S, P, Q, Sum0, Sum) :-
+divided_sum(J, Top, K, P, Q, Sum0, Sum) :-
     (   J > Top
     ->  Sum = Sum0
-    ;   PArg is S + J + 1,
+    ;   PArg is J + 1,
         QArg is K - J + 1,
         arg(PArg, P, X),
         arg(QArg, Q, Y),
         Sum1 is Sum0 + X * Y,
         J1 is J + 1,
-        divided_sum(J1, Top, K, S, P, Q, Sum1, Sum)
+        divided_sum(J1, Top, K, P, Q, Sum1, Sum)
     ).
 
 %   weighed_layers(+Mode, +Vars-Sums, -Layered): the part swept forwards as by weighed_part/3,
@@ -931,10 +948,9 @@ weighed_layers_from(Mode, [Step|Steps], Layer, [Layer|Layers]) :-
     weighed_layer(Mode, Step, Layer, Next),
     weighed_layers_from(Mode, Steps, Next, Layers).
 
-layered_weight(Mode, layered(_, _, _, _, Layers), Weight) :-
+layered_weight(layered(_, _, _, _, Layers), Weight) :-
     last(Layers, End),
-    memberchk(0-Last, End),
-    weight_value(Mode, Last, Weight).
+    memberchk(0-Weight, End).
 
 %   part_tallies(+Mode, +Count, +Layered, +Rest, -Pairs): Place-Mines for each cell of the part:
 %   the solutions of the whole board with the cell a mine. Rest is, with ways, the ways of the
@@ -945,7 +961,7 @@ part_tallies(Mode, Count, layered(Vars, Indices, Position, Steps, Layers), Rest,
     ->  Others is Count // Rest,
         End = 1
     ;   Others = 1,
-        End = w(0, Rest)
+        End = Rest
     ),
     reverse(Layers, [_|Before]),
     reverse(Steps, Back),

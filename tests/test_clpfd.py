@@ -169,6 +169,23 @@ def test_analysis_equals_enumeration(board, data):
     assert (analysis.reason is None) == (expected.count > 0)
 
 
+@pytest.mark.parametrize(
+    "text", ["?1?1???", "??1?1?? / ???????", "1?? / ??? / ??1", "?2?2?2? / ???????"]
+)
+def test_every_total_of_parts_that_hold_several_numbers_of_mines_beside_free_cells(text):
+    # A part that holds one number of mines or another, beside cells no digit touches: with a
+    # total, a cell's share goes through dividing the polynomial of the whole board by its
+    # part's (a sign flipped in that division passed the random boards above).
+    board = Board.from_text(text)
+    puzzle = board.as_puzzle()
+    for mines in sorted({mines_in(rows) for rows in all_models(board)}):
+        solved = [puzzle.with_rows(rows) for rows in models_with(board, mines)]
+        expected = from_models(puzzle, solved, mines, "")
+        analysis = clpfd.analyze(board, mines)
+        assert (analysis.count, analysis.probabilities) == (expected.count, expected.probabilities)
+        assert clpfd.count(board, mines) == expected.count
+
+
 def forced_by_enumeration(board: Board, mines: int | None) -> Consequences | None:
     """The unknown cells that are safe, and those that are mines, in every enumerated solution
     (None when there is none)."""

@@ -33,13 +33,14 @@ labeling. So
   second; a block of digits so wide that too many of them are open at once gives up at the
   time limit.
 
-With ``mines``, the total is one more constraint of the model (the sum of every cell), not a filter
-on the solutions. Labeling proves a total that no solution holds only by trying every placement, so
-the solutions' fewest and most mines, found part by part without the total, take a turn beside the
-searches: a total outside them is answered at once, and named as the reason. `timeout` (seconds, or
-None for no limit; `DEFAULT_TIMEOUT` unless told otherwise) bounds each answer: SWI-Prolog stops the
-query and EngineTimeout says so, so a board too hard for the time gets that message, never a
-verdict.
+With ``mines``, ``check`` and ``solutions`` post the total as one more constraint of the model (the
+sum of every cell) for labeling, not a filter on the solutions; ``count`` and ``analyze`` share it
+out among the parts and the free cells (polynomials in the number of mines). Labeling proves a total
+that no solution holds only by trying every placement, so the solutions' fewest and most mines,
+found part by part without the total, take a turn beside the searches: a total outside them is
+answered at once, and named as the reason. `timeout` (seconds, or None for no limit;
+`DEFAULT_TIMEOUT` unless told otherwise) bounds each answer: SWI-Prolog stops the query and
+EngineTimeout says so, so a board too hard for the time gets that message, never a verdict.
 """
 
 from __future__ import annotations
@@ -139,17 +140,19 @@ class ClpfdBackend:
         )
 
     def analyze(self, board: Board, mines: int | None = None) -> Analysis:
-        """Exact probabilities by plain enumeration: each unknown cell's number of solutions in
-        which it is a mine, over the number of solutions (both counted in Prolog)."""
+        """Exact probabilities: each unknown cell's number of solutions in which it is a mine,
+        over the number of solutions, both counted in Prolog without listing a solution
+        (board.pl's tally/3)."""
         started = time.monotonic()
         puzzle = board.as_puzzle()
         count, tallies = self._ask("board_tally", puzzle, mines, advice=_SWEEPS)
         if count == 0:
             return Analysis(puzzle, 0, {}, self._why(puzzle, mines, started), mines)
         unknown = [cell for cell in puzzle.cells() if puzzle[cell] == "?"]
-        probabilities = {
-            cell: Fraction(tally, count) for cell, tally in zip(unknown, tallies, strict=True)
-        }
+        # one Fraction per distinct tally: cells alike (the free ones, say) share it, and
+        # reducing numbers of thousands of digits is most of the time on a big board
+        chances = {tally: Fraction(tally, count) for tally in set(tallies)}
+        probabilities = {cell: chances[tally] for cell, tally in zip(unknown, tallies, strict=True)}
         return Analysis(puzzle, count, probabilities, mine_total=mines)
 
     def _why(self, puzzle: Board, mines: int | None, started: float) -> str:
