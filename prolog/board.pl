@@ -482,10 +482,10 @@ board_count_with_mines(Rows, Mines, Count) :-
 
 %   count(+Rows, +Total, -Count): the number of solutions with Total mines (any: any number). The
 %   board is posted without its total and its failed literals set (split_posted/5); each part
-%   of the open cells linked by digits is swept (weighed_part/4): with any, each state carries
+%   of the open cells linked by digits is swept (weighed_part/3): with any, each state carries
 %   the number of ways to it, and the counts multiply, doubled for each free cell (touching no
 %   digit); with a total, each state carries the numbers of ways to it with each number of
-%   mines (a list, indexed by the number), the parts' lists are multiplied as polynomials (up
+%   mines (w(Low, Coefficients), from the fewest), the parts' are multiplied as polynomials (up
 %   to the mines left), and the free cells take the rest, in as many ways as they can. Labeling
 %   each solution took as long as there are solutions: a 6x6 board all unknown (2^36 of them)
 %   ran past any time limit.
@@ -619,8 +619,8 @@ weighed_forwards(Mode, [Step|Steps], Layer, End) :-
 %   weighed_layer(+Mode, +Step, +Layer, -Next): the states State-Weight after Step, from those of
 %   Layer before it (the weights of a state reached twice joined); fails when there are none.
 %   Mode says what a weight is: ways, the number of ways to the state; numbers, the numbers of
-%   mines on those ways (a set of bits); polys, the number of ways with each number of mines (a
-%   list, lowest first).
+%   mines on those ways (a set of bits); polys, the number of ways with each number of mines
+%   (w(Low, Coefficients): the coefficients from the fewest mines, Low, up).
 weighed_layer(Mode, Step, Layer, Next) :-
     in_time,
     foldl(weighed_successors(Mode, Step), Layer, Next0, []),
@@ -772,7 +772,7 @@ board_tally_with_mines(Rows, Mines, Tally) :-
 %   number), without listing the solutions. The board is posted without its total and its
 %   failed literals set (split_posted/5); each part of the open cells linked by digits is swept
 %   forwards (weighed_layers/3), each state with its weight: the ways to it (with any), or the
-%   ways with each number of mines (a list, lowest first). Then backwards, each state with the
+%   ways with each number of mines (w(Low, Coefficients)). Then backwards, each state with the
 %   ways from it to the end that the rest of the board completes: with any, the ways of the
 %   part's cells after it; with a total, for each number of mines placed so far, the ways of
 %   the cells after it and of the other parts and free cells together to hold the rest of the
