@@ -145,14 +145,15 @@ class ClpfdBackend:
         (board.pl's tally/3)."""
         started = time.monotonic()
         puzzle = board.as_puzzle()
-        count, tallies = self._ask("board_tally", puzzle, mines, advice=_SWEEPS)
+        count, values, indexes = self._ask("board_tally_shared", puzzle, mines, advice=_SWEEPS)
         if count == 0:
             return Analysis(puzzle, 0, {}, self._why(puzzle, mines, started), mines)
         unknown = [cell for cell in puzzle.cells() if puzzle[cell] == "?"]
-        # one Fraction per distinct tally: cells alike (the free ones, say) share it, and
-        # reducing numbers of thousands of digits is most of the time on a big board
-        chances = {tally: Fraction(tally, count) for tally in set(tallies)}
-        probabilities = {cell: chances[tally] for cell, tally in zip(unknown, tallies, strict=True)}
+        # each distinct number of solutions comes once (cells alike share it): numbers of
+        # thousands of digits, written out, read back and reduced, were most of the time of
+        # a big board's answer
+        chances = [Fraction(tally, count) for tally in values]
+        probabilities = {cell: chances[at] for cell, at in zip(unknown, indexes, strict=True)}
         return Analysis(puzzle, count, probabilities, mine_total=mines)
 
     def _why(self, puzzle: Board, mines: int | None, started: float) -> str:
