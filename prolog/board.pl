@@ -494,15 +494,22 @@ board_count_with_mines(Rows, Mines, Count) :-
 %   each solution took as long as there are solutions: a 6x6 board all unknown (2^36 of them)
 %   ran past any time limit.
 count(Rows, Total, Count) :-
-    (   split_posted(Rows, Total, _, shared_out(Linked, Sums, Free, Left)),
-        include(var, Linked, Open),
-        var_parts(Open, Sums, Parts),
-        include(var, Free, OpenFree),
-        length(OpenFree, NFree),
+    (   posted_parts(Rows, Total, _, Left, Parts, NFree),
         counted_parts(Left, Parts, NFree, Count0)
     ->  Count = Count0
     ;   Count = 0
     ).
+
+%   posted_parts(+Rows, +Total, -Mines, -Left, -Parts, -NFree): Rows posted without their total,
+%   the failed literals set (split_posted/5; fails when the digits cannot hold), the open cells
+%   linked by digits in Parts (var_parts/3), NFree open cells no digit touches, and Left, the
+%   mines the open cells hold (any: no total).
+posted_parts(Rows, Total, Mines, Left, Parts, NFree) :-
+    split_posted(Rows, Total, Mines, shared_out(Linked, Sums, Free, Left)),
+    include(var, Linked, Open),
+    var_parts(Open, Sums, Parts),
+    include(var, Free, OpenFree),
+    length(OpenFree, NFree).
 
 %   counted_parts(+Left, +Parts, +NFree, -Count): the solutions of Parts and NFree free cells
 %   holding Left mines (any: any number); fails when a part has none.
@@ -587,6 +594,8 @@ poly_coefficient(A, LA, B, LB, K, C) :-
     High is min(K, LA - 1),
     poly_sum(Low, High, K, A, B, 0, C).
 
+%   poly_sum(+I, +High, +K, +A, +B, +C0, -C): C0 plus the sum, for I up to High, of A(I) B(K - I)
+%   (A and B terms holding coefficients from the power 0: the power J at argument J + 1).
 poly_sum(I, High, K, A, B, C0, C) :-
     (   I > High
     ->  C = C0
@@ -681,10 +690,6 @@ from_power(Low-Coefficients, From, List) :-
 
 
 %   weight_sum(+A, +B, -Sum): the ways of A and of B together.
-weight_sum(A, B, Sum) :-
-    integer(A),
-    !,
-    Sum is A + B.
 weight_sum([], B, B) :- !.
 weight_sum(A, [], A) :- !.
 weight_sum([X|A], [Y|B], [Z|C]) :-
@@ -826,13 +831,9 @@ place_of(Place, Tally, Index) :-
 tally(Rows, Total, [Count, Tallies]) :-
     board_shape(Rows, _, _),
     append(Rows, Codes),
-    (   split_posted(Rows, Total, Mines, shared_out(Linked, Sums, Free, Left)),
+    (   posted_parts(Rows, Total, Mines, Left, Parts, NFree),
         append(Mines, Cells),
         foldl(unknown_mine, Codes, Cells, Open, []),
-        include(var, Linked, OpenLinked),
-        var_parts(OpenLinked, Sums, Parts),
-        include(var, Free, OpenFree),
-        length(OpenFree, NFree),
         tallied_parts(Left, Parts, NFree, Count, FreeMines, ByPlace),
         Count > 0
     ->  maplist(cell_tally(Count, FreeMines, ByPlace), Open, Tallies)
@@ -957,23 +958,11 @@ poly_divided(All, Poly, Upto, Quotient) :-
                ;   H = 0
                ),
                Top is min(K, High),
-               divided_sum(1, Top, K, P, Q, 0, Sum),
+               poly_sum(1, Top, K, P, Q, 0, Sum),
                V is (H - Sum) // P0,
                nb_setarg(Arg, Q, V)
            )),
     Q =.. [_|Quotient].
-
-divided_sum(J, Top, K, P, Q, Sum0, Sum) :-
-    (   J > Top
-    ->  Sum = Sum0
-    ;   PArg is J + 1,
-        QArg is K - J + 1,
-        arg(PArg, P, X),
-        arg(QArg, Q, Y),
-        Sum1 is Sum0 + X * Y,
-        J1 is J + 1,
-        divided_sum(J1, Top, K, P, Q, Sum1, Sum)
-    ).
 
 %   weighed_layers(+Mode, +Vars-Sums, -Layered): the part swept forwards as by weighed_part/3,
 %   layered(Vars, Indices, Position, Steps, Layers) with the states of every layer kept, each
@@ -1040,6 +1029,9 @@ tallied_links(Mode, Step, Live, State-Before, Kept0-Here0, Kept-Here) :-
         Kept0 = [State-On|Kept]
     ).
 
+%   linked_on(+Step, +Live, +State, +Value, -On): what Live (an assoc of the states after Step)
+%   holds for the state State leads to when the step's cell takes Value; none when it leads to
+%   no state, or to one not in Live.
 linked_on(Step, Live, State, Value, On) :-
     (   successor(Step, State, Value, Next),
         get_assoc(Next, Live, Found)
@@ -1392,13 +1384,13 @@ counted_links(Step, Live, State-Before, Kept0-(Safe0-Mined0), Kept-(Safe-Mined))
     ).
 
 counted_link(Step, Live, State, Before, Value, To, Set0, Set) :-
-    (   successor(Step, State, Value, Next),
-        get_assoc(Next, Live, After)
-    ->  To is After << Value,
+    linked_on(Step, Live, State, Value, On),
+    (   On == none
+    ->  To = 0,
+        Set = Set0
+    ;   To is On << Value,
         sum_counts(Before, To, Through),
         Set is Set0 \/ Through
-    ;   To = 0,
-        Set = Set0
     ).
 
 %   swept_steps(+Vars, +Sums, -Indices, -Position, -Steps): the steps of a sweep over the part
@@ -1666,12 +1658,12 @@ linked_state(Step, Live, State, Kept0-(Safe0-Mined0), Kept-(Safe-Mined)) :-
     ).
 
 linked_by(Step, Live, State, Value, Can0, Can, Linked) :-
-    (   successor(Step, State, Value, Next),
-        get_assoc(Next, Live, _)
-    ->  Can = true,
-        Linked = true
-    ;   Can = Can0,
+    linked_on(Step, Live, State, Value, On),
+    (   On == none
+    ->  Can = Can0,
         Linked = false
+    ;   Can = true,
+        Linked = true
     ).
 
 %   unknown_places(+Codes, +Width, +Index, -Places): the row and column of each `?` of Codes
@@ -2567,10 +2559,10 @@ lived_state(Step, Numbers, Live, State, Kept0, Kept) :-
     ).
 
 lived_by(Step, Live, State, Value, To) :-
-    (   successor(Step, State, Value, Next),
-        get_assoc(Next, Live, After)
-    ->  To is After << Value
-    ;   To = 0
+    linked_on(Step, Live, State, Value, On),
+    (   On == none
+    ->  To = 0
+    ;   To is On << Value
     ).
 
 %   swept_holding(+Sweep, +Mines): the cells of the part swept (holding_sweep/3) set to each of
