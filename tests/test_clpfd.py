@@ -68,6 +68,21 @@ def test_the_split_search_finds_exactly_the_enumerated_models(board, data):
     assert found == sorted(models_with(board, mines))
 
 
+@settings(max_examples=150, deadline=None)
+@given(small_boards(), st.data())
+def test_listed_values_are_the_listed_boards_in_their_order(board, data):
+    # solutions asks board_model_values (the unknown cells' values alone, the boards drawn in
+    # Python); board_models draws the same solutions in Prolog, in the same order.
+    mines = held_totals(board, data)
+    limit = data.draw(st.sampled_from([-1, 1, 2, 5]), label="limit")
+    drawn = clpfd._ask("board_models", board.as_puzzle(), mines, limit, advice="")
+    expected = [tuple(bytes(row).decode() for row in rows) for rows in drawn]
+    listed = [solved.rows for solved in clpfd.solutions(board, None if limit < 0 else limit, mines)]
+    assert listed == expected
+    if limit < 0:
+        assert sorted(listed) == sorted(models_with(board, mines))
+
+
 def holds(puzzle: Board, rows: tuple[str, ...]) -> bool:
     # A solved board of the puzzle: its shown squares kept, and each digit its mines around.
     if [len(row) for row in rows] != [len(row) for row in puzzle.rows]:

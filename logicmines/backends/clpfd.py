@@ -12,7 +12,7 @@ labeling. So
   first, which spares labeling dead ends in one part met under every choice made in the others
   (a half-played 100x100 game in under a second);
 - ``solutions`` lists solutions by labeling, at most ``limit`` (a few, by the split, when it
-  finds them first);
+  finds them first), each sent back as the values of the unknown cells and drawn here;
 - ``consequences`` gives the unknown cells that are safe in every solution and those that are
   mines in every solution without counting: one solution, then, for each cell still undecided,
   a search for a solution in which it takes the other value, within the part of the board that
@@ -54,7 +54,7 @@ from ..analysis import Analysis
 from ..board import Board
 from ..engine import EngineError, EngineTimeout, TimeLimit
 from ..explain import conflict_words, total_words
-from ..results import CheckResult, Verdict
+from ..results import CheckResult, Verdict, solved_board
 from ..words import plural
 from .arguments import checks_arguments
 from .clingo import Consequences
@@ -122,8 +122,11 @@ class ClpfdBackend:
         split's when a limited search by parts finds them first."""
         puzzle = board.as_puzzle()
         wanted = -1 if limit is None else limit
-        solved = self._ask("board_models", puzzle, mines, wanted, advice=_LISTS)
-        return iter([_board(puzzle, rows) for rows in solved])
+        # Each solution comes back as the values of the unknown cells alone: the solved boards
+        # are drawn here, as the other engines' are.
+        found = self._ask("board_model_values", puzzle, mines, wanted, advice=_LISTS)
+        unknown = [cell for cell in puzzle.cells() if puzzle[cell] == "?"]
+        return (solved_board(puzzle, dict(zip(unknown, values, strict=True))) for values in found)
 
     def consequences(self, board: Board, mines: int | None = None) -> Consequences | None:
         """The unknown cells that are safe in every solution and those that are mines in every
