@@ -41,18 +41,32 @@ def solved_board(puzzle: Board, mines: dict[Cell, int]) -> Board:
         changed[r][c] = "*" if mines.get((r, c)) else "?"
     for r, cells in changed.items():
         rows[r] = "".join(cells)
-    if len(unknown) >= MANY and type(puzzle).neighbours is Board.neighbours:
+    if type(puzzle).neighbours is not Board.neighbours:  # a board with its own neighbours
+        for r, c in unknown:
+            if rows[r][c] == "?":
+                around = sum(rows[i][j] == "*" for i, j in puzzle.neighbours((r, c)))
+                changed[r][c] = str(around)
+    elif len(unknown) >= MANY:
         # Many cells to count: every mine counted into its 3x3 square at once (a 700x700 board
-        # of ? took 6 s cell by cell). A board with its own neighbours keeps them.
+        # of ? took 6 s cell by cell).
         mines_at = ((r, c) for r, row in enumerate(rows) for c in positions(row, "*"))
         counts = mine_counts(puzzle.height, puzzle.width, mines_at)
         for r, c in unknown:
             if rows[r][c] == "?":
                 changed[r][c] = str(counts[r + 1][c + 1])
     else:
+        # The `*`s of the 3x3 square, counted on the text of its (up to) three rows: a fourth
+        # of the time of asking for each neighbour (listing 2,000 solutions of a half-played
+        # 50x50 game spent 9 s here, now 2 s).
+        last = len(rows) - 1
         for r, c in unknown:
             if rows[r][c] == "?":
-                around = sum(rows[i][j] == "*" for i, j in puzzle.neighbours((r, c)))
+                left = c - 1 if c else 0
+                around = rows[r].count("*", left, c + 2)
+                if r:
+                    around += rows[r - 1].count("*", left, c + 2)
+                if r < last:
+                    around += rows[r + 1].count("*", left, c + 2)
                 changed[r][c] = str(around)
     for r, cells in changed.items():
         rows[r] = "".join(cells)

@@ -306,6 +306,9 @@ def test_a_solved_board_counts_the_same_cell_by_cell_and_all_at_once(board, rng)
     unknown = [cell for cell in board.cells() if board[cell] == "?"]
     mines = {cell: rng.randint(0, 1) for cell in unknown}
     by_cell = results.solved_board(board, mines)
+    for cell in unknown:  # each digit the mines around it, as the board's neighbours say
+        around = sum(by_cell[n] == "*" for n in board.neighbours(cell))
+        assert by_cell[cell] == ("*" if mines[cell] else str(around))
     saved = results.MANY
     results.MANY = 0
     try:
