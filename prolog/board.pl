@@ -1594,10 +1594,10 @@ running_width(Delta, Width0-Widest0-Total0, Width-Widest-Total) :-
     Widest is max(Widest0, Width),
     Total is Total0 + Width.
 
-%   sweep_steps(+Digits, +N, -Steps): for each position of the sweep, step(Add, Touched): Add,
+%   sweep_steps(+Digits, +N, -Steps): for each position of the sweep, step(Add, Masks): Add,
 %   the needs of the digits whose first cell is there, each shifted to the four bits of a slot
-%   of the state not in use (a digit keeps its slot until its last cell); Touched, Shift-Left
-%   for each digit with a cell there: its slot and how many of its cells come after.
+%   of the state not in use (a digit keeps its slot until its last cell); Masks, what
+%   successor/4 needs to check at once every digit with a cell there (step_masks/2).
 sweep_steps(Digits, N, Steps) :-
     Last is N - 1,
     numlist(0, Last, Positions),
@@ -1615,7 +1615,7 @@ entering(d(Still, Positions), ByFirst0, ByFirst) :-
 
 %   slots(Open, Next, Free): the digits holding a slot, o(Positions, Shift) each; the next slot
 %   never used; the slots freed.
-sweep_step(Entering, P, step(Add, Touched), slots(Open0, Next0, Free0),
+sweep_step(Entering, P, step(Add, Masks), slots(Open0, Next0, Free0),
            slots(Open, Next, Free)) :-
     (   Entering \== t,
         get_assoc(P, Entering, New)
@@ -1624,8 +1624,35 @@ sweep_step(Entering, P, step(Add, Touched), slots(Open0, Next0, Free0),
     ),
     foldl(enter_slot, New, Open0-Next0-Free0-0, Open1-Next-Free1-Add),
     foldl(touched(P), Open1, Touched, []),
+    step_masks(Touched, Masks),
     partition(open_after(P), Open1, Open, Closed),
     foldl(free_slot, Closed, Free1, Free).
+
+%   step_masks(+Touched, -Masks): for the slots Touched (Shift-Left: where a digit's need is,
+%   and how many of its cells come after this one), masks(Fields, Room0, Seven, Room1, Highs,
+%   Highs1, Ones) with which successor/4 checks every such digit at once: each term is the sum
+%   over the slots of a number shifted to the slot. Fields: 15 (the slot's bits); Highs: 8 (its
+%   highest bit); Ones: 1. A need is at most 8 and Left at most 7, so adding a number up to 7 to
+%   a slot never carries into the next one, and the highest bit then says whether the sum is 8
+%   or more: Room0, 7 - Left (set when the need is more than Left); Seven, 7 (set when the need
+%   is at least 1); Room1, 6 - Left where Left is at most 6 (set when the need is more than
+%   Left + 1), with Highs1 the highest bits of those slots alone (a need of 8 with 7 cells
+%   after is no more than Left + 1).
+step_masks(Touched, masks(Fields, Room0, Seven, Room1, Highs, Highs1, Ones)) :-
+    foldl(slot_masks, Touched, 0-0-0-0-0-0-0, Fields-Room0-Seven-Room1-Highs-Highs1-Ones).
+
+slot_masks(Shift-Left, F0-R00-S0-R10-H0-H10-O0, F-R0-S-R1-H-H1-O) :-
+    F is F0 + (15 << Shift),
+    R0 is R00 + ((7 - Left) << Shift),
+    S is S0 + (7 << Shift),
+    H is H0 + (8 << Shift),
+    O is O0 + (1 << Shift),
+    (   Left =< 6
+    ->  R1 is R10 + ((6 - Left) << Shift),
+        H1 is H10 + (8 << Shift)
+    ;   R1 = R10,
+        H1 = H10
+    ).
 
 enter_slot(d(Still, Positions), Open-Next0-Free0-Add0,
            [o(Positions, Shift)|Open]-Next-Free-Add) :-
@@ -1671,16 +1698,20 @@ successors(Step, State, Next0, Next) :-
     ).
 
 %   successor(+Step, +State, +Value, -Next): the state after the step's cell takes Value: each
-%   digit it touches needs Value fewer, at least none and at most its cells left.
-successor(step(Add, Touched), State, Value, Next) :-
+%   digit it touches needs Value fewer, at least none and at most its cells left. The digits
+%   are checked all at once, by the masks of step_masks/2 (one digit at a time, the sweeps
+%   spent most of their time here).
+successor(step(Add, Masks), State, Value, Next) :-
     Entered is State + Add,
-    foldl(needs_after(Entered, Value), Touched, Entered, Next).
+    masked(Value, Masks, Entered, Next).
 
-needs_after(State, Value, Shift-Left, Next0, Next) :-
-    Still is ((State >> Shift) /\ 15) - Value,
-    Still >= 0,
-    Still =< Left,
-    Next is Next0 - (Value << Shift).
+masked(0, masks(Fields, Room0, _, _, Highs, _, _), Entered, Entered) :-
+    ((Entered /\ Fields) + Room0) /\ Highs =:= 0.
+masked(1, masks(Fields, _, Seven, Room1, Highs, Highs1, Ones), Entered, Next) :-
+    Needs is Entered /\ Fields,
+    (Needs + Seven) /\ Highs =:= Highs,
+    (Needs + Room1) /\ Highs1 =:= 0,
+    Next is Entered - Ones.
 
 %   swept_backwards(+Layers, +Steps, +After, +Cans0, -Cans): from the last step back, the states
 %   of each layer with a successor in After (those from which the rest can be placed), and for

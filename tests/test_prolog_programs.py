@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
+from hypothesis import strategies as st
 from oracle import all_models, verdict_of
 from pyswip import Prolog
 from pyswip.prolog import PrologError
@@ -727,3 +728,33 @@ def test_guarded_finds_its_outcome_among_what_a_stopped_goal_leaves(prolog):
     goal = f"guard:guarded([Out]>>({stopped}, Out = done), 0, R)"
     for limit in range(1, 201):
         assert [answer["R"] for answer in ask(prolog, goal, limit)] == ["ok done"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_a_sweep_step_checks_every_digit_at_once_as_one_at_a_time(prolog, data):
+    # successor/4 checks all the digits a cell touches with a few masks (step_masks/2): each
+    # slot holds a need of 0 to 8 in four bits, Left (0 to 7) cells of its digit come after.
+    # The rule, one digit at a time: with the cell taking Value, every touched need less Value
+    # is at least 0 and at most Left. A need left over where Left was too small would stay in
+    # a slot that a later digit takes over, so the check is part of the answer, not a pruning.
+    # Up to 20 slots: 80 bits, past SWI-Prolog's small integers.
+    slots = data.draw(st.lists(st.integers(0, 19), max_size=8, unique=True), label="slots")
+    lefts = [data.draw(st.integers(0, 7), label="left") for _ in slots]
+    needs = data.draw(st.lists(st.integers(0, 8), min_size=20, max_size=20), label="needs")
+    value = data.draw(st.integers(0, 1), label="value")
+    state = sum(need << (4 * slot) for slot, need in enumerate(needs))
+    touched = [[4 * slot, left] for slot, left in zip(slots, lefts, strict=True)]
+    holds = all(0 <= needs[slot] - value <= left for slot, left in zip(slots, lefts, strict=True))
+    expected = state - value * sum(1 << (4 * slot) for slot in slots)
+    # Numbers past 64 bits go through pyswip as text (codes in, an atom out).
+    [found] = ask(
+        prolog,
+        "findall(Text, (findall(S-L, member([S, L], %p), T), board:step_masks(T, M), "
+        "number_codes(State, %p), board:successor(step(0, M), State, %p, Next), "
+        "format(atom(Text), '~d', [Next])), Texts)",
+        touched,
+        list(str(state).encode()),
+        value,
+    )
+    assert [str(text) for text in found["Texts"]] == ([str(expected)] if holds else [])
