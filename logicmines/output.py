@@ -57,9 +57,10 @@ def title(index: int, board: Board) -> str:
 
 
 def as_given(board: Board, solution: Board) -> Board:
-    """A solution drawn the way its board came in: a game board in game letters and form."""
+    """A solution drawn the way its board came in: in its form (a grid, or LeetCode's brackets)
+    and, for a game board, in game letters."""
     if board.kind != "game":
-        return solution.as_grid()
+        return board.with_rows(solution.rows)
     rows = tuple(
         "".join(
             "X" if given == "X" else solved.translate(_PUZZLE_TO_GAME)

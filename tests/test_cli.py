@@ -445,6 +445,13 @@ def test_solve_draws_each_solution_as_a_grid():
     assert ": 1 solution\nsolution 1:\n  1121\n  1*4*\n  12**\n  0122\n" in out
 
 
+@pytest.mark.parametrize("command", ["check", "solve"])
+def test_a_bracketed_puzzle_gets_its_solution_in_brackets(command):
+    # drawn the way the board came in, as a game board's solutions are
+    out = run_main([command], stdin='[["1","."],[".","F"]]\n').out
+    assert out.endswith(':\n  [["1","1"],\n   ["1","*"]]\n\n')
+
+
 def test_solve_says_when_there_are_more_solutions_than_shown():
     out = run_main(["solve", "--limit", "2"], stdin=MULTIPLE).out
     assert ": the first 2 solutions (there are more: count says how many)\n" in out
