@@ -337,10 +337,10 @@ def load_game(text: str, source: str, clock: Callable[[], float] = time.monotoni
     for number, line in enumerate(text.splitlines(), start=1):
         if line.startswith(_SAVED):
             _read_counters(game, line, f"{source}:{number}")
-            _read_how(game, line)
+            _read_how(game, line, f"{source}:{number}")
         elif _DEALT.match(line):
             _read_counters(game, line, f"{source}:{number}", seed_only=True)
-            _read_how(game, line)
+            _read_how(game, line, f"{source}:{number}")
         flags = _FLAGS.fullmatch(line)
         if flags:
             game.flags |= _read_flags(board, flags, f"{source}:{number}")
@@ -364,15 +364,22 @@ def _read_counters(game: GameState, line: str, where: str, seed_only: bool = Fal
         game.seconds_before = float(found["seconds"].group(1))
 
 
-def _read_how(game: GameState, line: str) -> None:
+def _read_how(game: GameState, line: str, where: str) -> None:
     game.no_guess = bool(_HOW["no_guess"].search(line))
     game.zero_start = bool(_HOW["zero_start"].search(line))
     first = _FIRST.search(line)
     if first is not None:
-        cell = (int(first.group(1)), int(first.group(2)))
-        # a hand-edited click off the board says nothing: the game plays as any board does
-        if off_board(cell, game.height, game.width) is None:
-            game.dealt_for = cell
+        # The game will say the mines were laid for this click (it is safe): a click off the
+        # board or on a mine, as a hand-edited line may name, is refused, as a flag is.
+        cell, column = (int(first.group(1)), int(first.group(2))), first.start(1) + 1
+        if (off := off_board(cell, game.height, game.width)) is not None:
+            raise GameError(f"{where}:{column}: the first click at {off}")
+        if game.board[cell] in ("M", "X"):
+            raise GameError(
+                f"{where}:{column}: the first click {at(cell)} is a mine on the board, where "
+                "the line says the mines were laid to keep it safe"
+            )
+        game.dealt_for = cell
 
 
 def _read_flags(board: Board, line: re.Match[str], where: str) -> set[Cell]:

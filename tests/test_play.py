@@ -588,10 +588,29 @@ def test_a_first_click_is_read_only_where_it_can_be_clicked():
         ["generate", "game", "5x5", "--mines", "3", "--first", "1,2", "--seed", "2"]
     ).out
     assert loaded(text).first_click == (1, 2)
-    assert loaded(text.replace("first click 1,2", "first click 9,2")).first_click is None
+    with pytest.raises(GameError) as raised:  # a hand-edited line, off the board
+        loaded(text.replace("first click 1,2", "first click 9,2"))
+    assert str(raised.value) == (
+        "<test>:1:29: the first click at (9,2) is outside the board (5 rows x 5 columns)"
+    )
     opened = "\n".join(reveal(loaded(text).board, (1, 2)).rows) + "\n"
     assert loaded(text.splitlines()[0] + "\n" + opened).first_click is None  # already played
     assert loaded(MIDGAME).first_click is None  # no line names one
+
+
+def test_a_first_click_on_a_mine_is_refused_where_the_line_names_it(tmp_path):
+    # the game would say the mines were laid for it, and the click would lose at once
+    text = "# 2x2, 1 mine, first click 1,1, seed 18\nEE\nEM\n"
+    with pytest.raises(GameError) as raised:
+        loaded(text)
+    assert str(raised.value) == (
+        "<test>:1:28: the first click (1,1) is a mine on the board, where the line says the "
+        "mines were laid to keep it safe"
+    )
+    assert loaded(text.replace("1,1,", "0,0,")).first_click == (0, 0)
+    (tmp_path / "g.txt").write_text(text)
+    run = run_main(["play", "--load", str(tmp_path / "g.txt")])
+    assert run.status == 2 and run.err.count("\n") == 1 and "g.txt:1:28: the first" in run.err
 
 
 def test_counts_of_a_thousand_and_more_are_read_with_their_digit_grouping():
