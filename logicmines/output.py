@@ -242,7 +242,7 @@ class Out:
         if analysis.reason:
             self.line(f"why: {analysis.reason}")
         else:
-            self._draw_analysis(analysis, lost)
+            self._draw_analysis(analysis, lost, game=board.kind == "game")
         self.line()
 
     def comparison(
@@ -277,11 +277,14 @@ class Out:
 
     # --- the drawings ---------------------------------------------------------------------------
 
-    def _draw_analysis(self, analysis: Analysis, lost: Cell | None = None) -> None:
+    def _draw_analysis(
+        self, analysis: Analysis, lost: Cell | None = None, game: bool = False
+    ) -> None:
         """The board with each unknown cell's chance of being a mine in percent (`26%`), digits
-        and known mines as shown, row and column numbers around it (a wide board in bands of
-        columns, so that no line is much over 100 characters); then the forced cells and the best
-        click, in the same numbers."""
+        and known mines as shown (a `game` board's B as 0 and X as *, as the legend then says),
+        row and column numbers around it (a wide board in bands of columns, so that no line is
+        much over 100 characters); then the forced cells and the best click, in the same
+        numbers."""
         board = analysis.board
         margin = len(str(board.height - 1))
         for number_of_band, (first, last) in enumerate(bands(board.width)):
@@ -300,7 +303,11 @@ class Out:
                     cells.append(self.paint(f"{percent(p) + '%':>{CELL_WIDTH}}", colour))
                 self.line("".join(cells))
         self.line("  (rows and columns numbered from 0, as --click takes them; digits and * as")
-        self.line("  shown; N%: the chance that an unknown cell is a mine)")
+        if game:
+            self.line("  shown, a blank B as 0 and an open mine X as *; N%: the chance that an")
+            self.line("  unknown square (E or M) is a mine)")
+        else:
+            self.line("  shown; N%: the chance that an unknown cell is a mine)")
         self.line(f"safe in every solution: {_cell_list(analysis.safe)}")
         self.line(f"a mine in every solution: {_cell_list(analysis.mines)}")
         if lost is not None:

@@ -141,6 +141,14 @@ def test_analyze_draws_percentages_and_names_the_best_click():
     assert "why: (0,0) shows 2" in run.out
 
 
+def test_analyze_says_how_a_game_board_s_letters_are_drawn():
+    # the table is drawn in puzzle cells: a game board's legend names B and X
+    game = run_main(["analyze", "-"], stdin="B1EE\nB1XE\nB11E\n").out
+    assert "\n0    0    1   0%  50%\n1    0    1    *   0%\n" in game
+    assert "shown, a blank B as 0 and an open mine X as *; N%: the chance that an\n" in game
+    assert "B as 0" not in run_main(["analyze", "-"], stdin="01??\n01*?\n011?\n").out
+
+
 def test_analyze_names_no_best_click_when_every_unknown_cell_is_a_mine():
     run = run_main(["analyze", "-"], stdin="1?\n")
     assert "best next click: none (every unknown cell is a mine in every solution)" in run.out
