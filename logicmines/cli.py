@@ -1042,7 +1042,7 @@ def run_trace(boards: list[Board], args: argparse.Namespace, out: Out) -> int:
     and, with --svg, as a tree."""
     # Only this command needs the tracer (and the kanren relations it walks): not every start-up.
     from .trace import describe_any as describe_step
-    from .trace import step_record, stopped, traced
+    from .trace import last_line, step_record, traced
     from .tree_svg import render_tree
 
     _check_pictures(boards, args)
@@ -1066,10 +1066,9 @@ def run_trace(boards: list[Board], args: argparse.Namespace, out: Out) -> int:
         out.line(f"{title(index, board)}: {args.backend} search")
         for step in found:
             out.line("  " + describe_step(step, board, args.backend))
-        if cut:
-            out.line(f"  ... (cut after {len(found)} steps)")
-        elif not ended:
-            out.line("  " + stopped(args.limit))
+        last = last_line(found, args.backend, cut, ended, args.limit)
+        if last is not None:
+            out.line("  " + last)
 
     return _each_board(boards, out, answer)
 

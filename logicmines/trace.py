@@ -366,11 +366,23 @@ def trace(board: Board, backend: str = "kanren", limit: int | None = 2) -> list[
     so when the search went on)."""
     shown, cut, ended = _traced("trace", board, backend, limit)
     lines = [describe_any(step, board, backend) for step in shown]
+    last = last_line(shown, backend, cut, ended, limit)
+    return lines if last is None else [*lines, last]
+
+
+def last_line(
+    found: list[Step], backend: str, cut: bool, ended: bool, limit: int | None
+) -> str | None:
+    """The line that ends a trace (`traced`'s answer): cut at MOST_STEPS, stopped at the
+    `limit`, or, for a kanren search that ended without a solution, that there is none (its
+    last step is a failed digit; clpfd's says it in its own last step). None otherwise."""
     if cut:
-        lines.append(f"... (cut after {MOST_STEPS} steps)")
-    elif not ended:
-        lines.append(stopped(limit))
-    return lines
+        return f"... (cut after {len(found)} steps)"
+    if not ended:
+        return stopped(limit)
+    if backend == "kanren" and not any(step.kind == "solution" for step in found):
+        return "no solution: no choice is left to try"
+    return None
 
 
 def stopped(limit: int) -> str:

@@ -40,6 +40,21 @@ def test_the_limit_is_the_number_of_solutions_searched_for():
     assert len(all_models(Board.from_text("????"))) == 16
 
 
+def test_a_kanren_search_without_a_solution_ends_by_saying_so():
+    # its last step is a failed digit, which would read as if a choice were left to try
+    run = run_main(["trace"], stdin="133\n??2\n003\n")
+    assert run.out.splitlines()[1:] == [
+        "  digit 0,0 (1) tries (1,0)=0 (1,1)=1",
+        "    digit 0,1 (3) fails: back up",
+        "  digit 0,0 (1) tries (1,0)=1 (1,1)=0",
+        "    digit 0,1 (3) fails: back up",
+        "  no solution: no choice is left to try",
+    ]
+    assert all_models(Board.from_text("133 / ??2 / 003")) == []
+    assert trace(Board.from_text("2?"))[-1] == "no solution: no choice is left to try"
+    assert trace(Board.from_text("1?"))[-1].strip() == "solution"
+
+
 @pytest.mark.parametrize("backend", ["kanren", "clpfd"])
 @pytest.mark.parametrize(("text", "limit"), [("?", 1), ("?", 2), ("??", 3), ("??", 4), ("1?", 1)])
 def test_json_is_complete_exactly_when_every_solution_was_found(backend, text, limit):
