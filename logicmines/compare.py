@@ -106,10 +106,12 @@ def forced_cells(backend: Backend, board: Board, mines: int | None = None) -> Ou
         analysis = backend.analyze(board, mines)
         verdict = _verdict(analysis.count)
         safe, forced_mines = tuple(analysis.safe), tuple(analysis.mines)
-        return Outcome(verdict, safe=safe, mines=forced_mines, seen=analysis.count)
+        return Outcome(
+            verdict, safe=safe, mines=forced_mines, seen=analysis.count, reason=analysis.reason
+        )
     forced = consequences(board, mines)
-    if forced is None:
-        return Outcome("none", safe=(), mines=())
+    if forced is None:  # why, as a check words it (as compare without --forced gives it)
+        return Outcome("none", safe=(), mines=(), reason=backend.check(board, mines).reason)
     unknown = sum(row.count("?") for row in board.as_puzzle().rows)
     verdict = _verdict(1 if len(forced.safe) + len(forced.mines) == unknown else 2)
     return Outcome(verdict, safe=tuple(sorted(forced.safe)), mines=tuple(sorted(forced.mines)))

@@ -351,12 +351,7 @@ class Out:
                 self._error_row(name, o.error)
             else:
                 self.line(f"  {name:<10} {o.verdict:<9} {counts[name]:>{width}} {o.seconds:>9.3f}")
-        reasons: dict[str, list[str]] = {}
-        for name, o in outcomes.items():
-            if o.answered and o.reason:
-                reasons.setdefault(o.reason, []).append(name)
-        for i, (reason, names) in enumerate(reasons.items()):
-            self.line(f"  {'why:' if i == 0 else '':<4} {reason} ({', '.join(names)})")
+        self._draw_reasons(outcomes)
         many = any(o.answered and o.count >= MANY_TO_LIST for o in outcomes.values())
         if many and any(o.status in (TIMEOUT, SKIPPED) for o in outcomes.values()):
             self.line(
@@ -372,6 +367,16 @@ class Out:
         for n, names in shared.items():
             self.line(f"  exact count: {grouped(n)} ({', '.join(names)})")
 
+    def _draw_reasons(self, outcomes: dict[str, Outcome]) -> None:
+        """For a board with no solution, each reason the engines gave, once, with the engines
+        that gave it."""
+        reasons: dict[str, list[str]] = {}
+        for name, o in outcomes.items():
+            if o.answered and o.reason:
+                reasons.setdefault(o.reason, []).append(name)
+        for i, (reason, names) in enumerate(reasons.items()):
+            self.line(f"  {'why:' if i == 0 else '':<4} {reason} ({', '.join(names)})")
+
     def _error_row(self, name: str, error: str) -> None:
         """An engine's row without an answer: why, wrapped under the table's columns (an engine
         out of stack says so in some 200 characters), without the engine's name twice."""
@@ -385,7 +390,7 @@ class Out:
         """compare --forced: one line per engine, its verdict, how many cells it found safe in
         every solution and how many a mine in every solution, seconds (or why there is no
         answer); then those cells, once if the engines agree, else once for each answer with
-        the engines that gave it."""
+        the engines that gave it; for a board with no solution, why, as without --forced."""
         self.line(f"  {'engine':<10} {'verdict':<9} {'safe':>6} {'mines':>6} {'seconds':>9}")
         answers: dict[tuple, list[str]] = {}
         for name, o in outcomes.items():
@@ -403,6 +408,7 @@ class Out:
             whose = "" if len(answers) == 1 else f" ({', '.join(names)})"
             self.line(f"  safe in every solution{whose}: {_cell_list(list(safe))}")
             self.line(f"  a mine in every solution{whose}: {_cell_list(list(mines))}")
+        self._draw_reasons(outcomes)
 
 
 # compare's table: an engine's reason for giving no answer is wrapped within this many columns.
@@ -471,8 +477,9 @@ def outcome_record(outcome: Outcome) -> dict[str, object]:
             "safe": [list(c) for c in outcome.safe],
             "mines": [list(c) for c in outcome.mines or ()],
         }
-        return {"verdict": outcome.verdict, **forced, "seconds": seconds}
-    record = {"verdict": outcome.verdict, **count_fields(outcome.count), "seconds": seconds}
+        record = {"verdict": outcome.verdict, **forced, "seconds": seconds}
+    else:
+        record = {"verdict": outcome.verdict, **count_fields(outcome.count), "seconds": seconds}
     if outcome.reason is not None:
         record["reason"] = outcome.reason
     return record

@@ -262,6 +262,19 @@ def test_compare_says_each_reason_for_no_solution_once_with_the_engines_that_gav
     assert "why:" not in solved.out
 
 
+@pytest.mark.parametrize("mines", [None, 1])
+def test_compare_forced_says_why_there_is_no_solution_as_compare_does(mines):
+    total = [] if mines is None else ["--mines", str(mines)]
+    plain = run_main(["compare", *total, "-"], "???\n131\n").out.splitlines()
+    forced = run_main(["compare", "--forced", *total, "-"], "???\n131\n").out.splitlines()
+    said = [line for line in plain if line.startswith("  ") and line.strip()[-1] == ")"]
+    assert said and said == forced[-len(said) - 1 : -1]  # the lines after the table, as plain's
+    assert forced[-len(said) - 1].startswith("  why: ")
+    record = run_main(["compare", "--forced", "--json", "-"], "???\n131\n").records()[0]
+    assert record["engines"]["clpfd"]["reason"] == "(1,0)=1 and (1,1)=3 cannot both hold"
+    assert "why:" not in run_main(["compare", "--forced", "-"], "1?\n").out
+
+
 def test_compare_runs_only_the_engines_named_in_their_order(monkeypatch):
     started = []
     real = compare_module.run_engine
