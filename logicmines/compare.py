@@ -8,6 +8,7 @@ ways an engine is measured: `compare` and the benchmark both call them.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from .backends import REGISTRY, Backend, make_backend
@@ -95,12 +96,20 @@ def run_forced(
         return getattr(backend, "consequences", None) is None
 
     return _timed(
-        name, timeout, lambda backend, left: forced_cells(backend, board, mines), known, lists
+        name, timeout, lambda backend, left: forced_cells(backend, board, mines, left), known, lists
     )
 
 
-def forced_cells(backend: Backend, board: Board, mines: int | None = None) -> Outcome:
-    """The verdict and the forced cells of `board` by `backend`, untimed (see `run_forced`)."""
+def forced_cells(
+    backend: Backend,
+    board: Board,
+    mines: int | None = None,
+    left: Callable[[], float | None] | None = None,
+) -> Outcome:
+    """The verdict and the forced cells of `board` by `backend`, untimed (see `run_forced`).
+    A board with no solution gets the reason too: from `analyze`, or else asked of `check`
+    within what `left()` says is left of the time limit (its backend's own limit without it),
+    and none when that runs out: the verdict stands."""
     consequences = getattr(backend, "consequences", None)
     if consequences is None:
         analysis = backend.analyze(board, mines)
@@ -111,7 +120,13 @@ def forced_cells(backend: Backend, board: Board, mines: int | None = None) -> Ou
         )
     forced = consequences(board, mines)
     if forced is None:  # why, as a check words it (as compare without --forced gives it)
-        return Outcome("none", safe=(), mines=(), reason=backend.check(board, mines).reason)
+        try:
+            if left is not None:
+                backend.timeout = left()
+            reason = backend.check(board, mines).reason
+        except EngineTimeout:
+            reason = None
+        return Outcome("none", safe=(), mines=(), reason=reason)
     unknown = sum(row.count("?") for row in board.as_puzzle().rows)
     verdict = _verdict(1 if len(forced.safe) + len(forced.mines) == unknown else 2)
     return Outcome(verdict, safe=tuple(sorted(forced.safe)), mines=tuple(sorted(forced.mines)))

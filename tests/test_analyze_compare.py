@@ -275,6 +275,23 @@ def test_compare_forced_says_why_there_is_no_solution_as_compare_does(mines):
     assert "why:" not in run_main(["compare", "--forced", "-"], "1?\n").out
 
 
+def test_compare_forced_asks_the_reason_within_the_time_left_and_keeps_the_verdict_without_it():
+    from logicmines.backends.clpfd import ClpfdBackend
+    from logicmines.engine import EngineTimeout
+
+    board = Board.from_text("???\n131")
+    engine = ClpfdBackend(timeout=None)
+
+    def gone() -> float:
+        raise EngineTimeout("clpfd", 1.0)
+
+    told = compare_module.forced_cells(engine, board, None, lambda: 2.5)
+    assert (told.verdict, told.reason) == ("none", "(1,0)=1 and (1,1)=3 cannot both hold")
+    assert engine.timeout == 2.5  # the check was asked within what was left
+    late = compare_module.forced_cells(engine, board, None, gone)
+    assert (late.verdict, late.safe, late.mines, late.reason) == ("none", (), (), None)
+
+
 def test_compare_runs_only_the_engines_named_in_their_order(monkeypatch):
     started = []
     real = compare_module.run_engine
