@@ -302,11 +302,12 @@ class Out:
                     colour = "32" if p == 0 else "31;1" if p == 1 else "31" if p > 0.5 else "33"
                     cells.append(self.paint(f"{percent(p) + '%':>{CELL_WIDTH}}", colour))
                 self.line("".join(cells))
-        self.line("  (rows and columns numbered from 0, as --click takes them; digits and * as")
         if game:
+            self.line("  (rows and columns numbered from 0, as --click takes them; digits as")
             self.line("  shown, a blank B as 0 and an open mine X as *; N%: the chance that an")
             self.line("  unknown square (E or M) is a mine)")
         else:
+            self.line("  (rows and columns numbered from 0, as --click takes them; digits and * as")
             self.line("  shown; N%: the chance that an unknown cell is a mine)")
         self.line(f"safe in every solution: {_cell_list(analysis.safe)}")
         self.line(f"a mine in every solution: {_cell_list(analysis.mines)}")

@@ -362,8 +362,9 @@ def describe_any(step: Step, board: Board, backend: str) -> str:
 
 
 def trace(board: Board, backend: str = "kanren", limit: int | None = 2) -> list[str]:
-    """The search on `board` as lines of text, at most MOST_STEPS of them (and a line saying
-    so when the search went on)."""
+    """The search on `board` as lines of text, at most MOST_STEPS of them, and the line that
+    ends it (`last_line`): the search went on past them or past the `limit`, or a kanren search
+    ended without a solution."""
     shown, cut, ended = _traced("trace", board, backend, limit)
     lines = [describe_any(step, board, backend) for step in shown]
     last = last_line(shown, backend, cut, ended, limit)

@@ -145,7 +145,7 @@ def test_analyze_says_how_a_game_board_s_letters_are_drawn():
     # the table is drawn in puzzle cells: a game board's legend names B and X
     game = run_main(["analyze", "-"], stdin="B1EE\nB1XE\nB11E\n").out
     assert "\n0    0    1   0%  50%\n1    0    1    *   0%\n" in game
-    assert "shown, a blank B as 0 and an open mine X as *; N%: the chance that an\n" in game
+    assert "them; digits as\n  shown, a blank B as 0 and an open mine X as *; N%" in game
     assert "B as 0" not in run_main(["analyze", "-"], stdin="01??\n01*?\n011?\n").out
 
 
