@@ -590,7 +590,7 @@ free_ways(w(Low, Linked), Left, Row, Count) :-
 free_ways([], _, _, _, Count, Count).
 free_ways([Ways|Linked], K, Left, Row, Count0, Count) :-
     Rest is Left - K,
-    choose(Row, Rest, Choose),
+    coefficient(Row, Rest, Choose),
     Count1 is Count0 + Ways * Choose,
     K1 is K + 1,
     free_ways(Linked, K1, Left, Row, Count1, Count).
@@ -611,13 +611,14 @@ binomials_from(K, N, C, Row) :-
         binomials_from(K1, N, C1, Row)
     ).
 
-%   choose(+Row, +K, -C): N choose K from the Row of N (0 when K < 0 or K > N).
-choose(Row, K, C) :-
-    functor(Row, _, Size),
+%   coefficient(+Term, +K, -C): the K-th argument of Term, from 0 (0 when K is outside them): a
+%   coefficient of a polynomial kept as a term, such as N choose K from the Row of binomials/2.
+coefficient(Term, K, C) :-
+    functor(Term, _, Size),
     (   K >= 0,
         K < Size
     ->  Arg is K + 1,
-        arg(Arg, Row, C)
+        arg(Arg, Term, C)
     ;   C = 0
     ).
 
@@ -979,13 +980,7 @@ rest_ways(w(LowAll, All), Left, w(Low, Poly), w(Low, Rest)) :-
 %   quotient's lowest.
 rest_at(Q, Left, LowAll, I, Ways) :-
     K is Left - I - LowAll,
-    functor(Q, _, Size),
-    (   K >= 0,
-        K < Size
-    ->  Arg is K + 1,
-        arg(Arg, Q, Ways)
-    ;   Ways = 0
-    ).
+    coefficient(Q, K, Ways).
 
 %   poly_divided(+All, +Poly, +Upto, -Quotient): the coefficients 0 to Upto of All / Poly (lists
 %   of coefficients, Poly's first not 0), a division known to be exact (All holds Poly as a
