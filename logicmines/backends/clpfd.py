@@ -125,7 +125,7 @@ class ClpfdBackend:
         # Each solution comes back as the values of the unknown cells alone: the solved boards
         # are drawn here, as the other engines' are.
         found = self._ask("board_model_values", puzzle, mines, wanted, advice=_LISTS)
-        unknown = [cell for cell in puzzle.cells() if puzzle[cell] == "?"]
+        unknown = _unknown(puzzle)
         return (solved_board(puzzle, dict(zip(unknown, values, strict=True))) for values in found)
 
     def consequences(self, board: Board, mines: int | None = None) -> Consequences | None:
@@ -135,7 +135,7 @@ class ClpfdBackend:
         found, values = self._ask("board_forced", puzzle, mines, advice=_FORCED)
         if not found:
             return None
-        unknown = [cell for cell in puzzle.cells() if puzzle[cell] == "?"]
+        unknown = _unknown(puzzle)
         forced = dict(zip(unknown, values, strict=True))
         return Consequences(
             safe=[cell for cell in unknown if forced[cell] == 0],
@@ -151,7 +151,7 @@ class ClpfdBackend:
         count, values, indexes = self._ask("board_tally_shared", puzzle, mines, advice=_SWEEPS)
         if count == 0:
             return Analysis(puzzle, 0, {}, self._why(puzzle, mines, started), mines)
-        unknown = [cell for cell in puzzle.cells() if puzzle[cell] == "?"]
+        unknown = _unknown(puzzle)
         # each distinct number of solutions comes once (cells alike share it): numbers of
         # thousands of digits, written out, read back and reduced, were most of the time of
         # a big board's answer
@@ -202,6 +202,11 @@ class ClpfdBackend:
         except _TimeLimit:
             raise EngineTimeout(self.name, limit, advice) from None
         return json.loads(found)
+
+
+def _unknown(puzzle: Board) -> list[tuple[int, int]]:
+    """The puzzle's `?` cells in reading order: the order of the values board.pl answers with."""
+    return [cell for cell in puzzle.cells() if puzzle[cell] == "?"]
 
 
 def _no_model(mines: int | None) -> str:
