@@ -474,16 +474,9 @@ models(Rows, Total, Limit, Kind, Solved) :-
 %   (solved_rows/2); values, the values of the cells that are `?` in Rows, in reading order.
 solution_of(rows, _, Mines, Solved-solved_rows(Mines, Solved)).
 solution_of(values, Rows, Mines, Open-true) :-
-    foldl(open_row, Rows, Mines, Open, []).
-
-open_row(Codes, Row, Open0, Open) :-
-    foldl(open_cell, Codes, Row, Open0, Open).
-
-open_cell(Code, Mine, Open0, Open) :-
-    (   Code =:= 0'?
-    ->  Open0 = [Mine|Open]
-    ;   Open0 = Open
-    ).
+    append(Rows, Codes),
+    append(Mines, Cells),
+    foldl(unknown_mine, Codes, Cells, Open, []).
 
 %   solved_boards(+Template-Goal, +Count, -Solved, +Vars): the first Count solutions of
 %   labeling Vars, each Template once Goal has run.
