@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
+from fractions import Fraction
 
 import pytest
 from conftest import run_main
@@ -398,6 +399,36 @@ def test_the_mine_total_is_a_constraint_of_the_model():
     board = Board(("?" * 8,) * 8)  # 2**64 solutions, 8 of them with one mine
     assert clpfd.count(board, mines=1) == 64
     assert clpfd.check(board, mines=0).solution == Board(("0" * 8,) * 8)
+
+
+def test_a_long_row_whose_probes_run_past_their_budget_is_answered_in_full():
+    # ?1?1...?1?: each failed-literal probe runs along the whole row, so the round stops at its
+    # budget (board.pl's probe_round/4) and the sweep does the rest.
+    row = Board(("?1" * 300 + "?",))
+    assert clpfd.count(row) == 2
+    assert clpfd.count(row, mines=151) == clpfd.count(row, mines=150) == 1
+    assert clpfd.check(row).verdict is Verdict.MULTIPLE
+    analysis = clpfd.analyze(row)
+    assert set(analysis.probabilities.values()) == {Fraction(1, 2)}
+    assert clpfd.consequences(row) == Consequences(safe=[], mines=[])
+    assert [r.rows for r in clpfd.solutions(row, mines=151)] == [("*101" * 150 + "*",)]
+
+
+@pytest.mark.parametrize("mines", [10**8, 2**31, 10**12, 2**64 + 1])
+def test_a_total_far_past_the_cells_has_no_solution_at_once(mines):
+    # The tally's polynomials ran up to the mines left: 10^8 on a 2x2 board ran out of stack,
+    # and 2^64 + 1 was past what SWI-Prolog's lists can be (a representation error).
+    board = Board.from_text("1? / ??")
+    limited = ClpfdBackend(timeout=10)
+    analysis = limited.analyze(board, mines=mines)
+    assert analysis.count == 0
+    assert analysis.probabilities == {}
+    assert "exactly 1 mine in all" in analysis.reason
+    assert limited.consequences(board, mines=mines) is None
+    assert limited.count(board, mines=mines) == 0
+    assert limited.check(board, mines=mines).verdict is Verdict.NONE
+    assert list(limited.solutions(board, mines=mines)) == []
+    assert list(limited.solutions(board, mines=mines, limit=2)) == []
 
 
 # --- big boards, against kanren -------------------------------------------------------------------
