@@ -584,15 +584,21 @@ class PlayApp(App[None]):
         # a session from --seed S plays S, S+1, ...: replayable; after a board of no known seed,
         # a seed of its own, as a session started without --seed
         seed = secrets.randbelow(2**32) if old.seed is None else (old.seed + 1) % 2**64
-        self.state = new_game(
-            old.height,
-            old.width,
-            old.mines,
-            seed=seed,
-            no_guess=old.no_guess,
-            zero_start=old.zero_start,
-            clock=old.clock,
-        )
+        try:
+            self.state = new_game(
+                old.height,
+                old.width,
+                old.mines,
+                seed=seed,
+                no_guess=old.no_guess,
+                zero_start=old.zero_start,
+                clock=old.clock,
+            )
+        except GameError as error:
+            # a loaded game dealt for a corner's first click (4 squares kept clear) may hold
+            # more mines than a game dealt wherever the first click falls can
+            self.say(f"cannot deal a new game: {error}; s save, q quit", "lost")
+            return
         self.analysis = None
         self.cursor = (old.height // 2, old.width // 2)
         if self._loaded:

@@ -583,6 +583,28 @@ async def test_a_loaded_game_starts_with_the_cursor_on_the_first_click_it_was_de
         assert "first click" not in app.save_to.read_text()
 
 
+@played
+async def test_n_after_a_game_too_dense_to_deal_again_says_so_and_keeps_the_game(tmp_path):
+    # dealt for its corner (4 squares kept clear), 5 mines fit 3x4 with a zero start; a new
+    # game, whose first click may fall in the middle (9 kept clear), holds 3: n raised GameError
+    dealt = run_main(
+        ["generate", "game", "3x4", "--mines", "5", "--zero-start", "--first", "0,0"]
+        + ["--seed", "1"]
+    )
+    assert dealt.status == 0
+    game = loaded(dealt.out)
+    app = app_for(game, tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        assert app.state is game
+        assert message(app) == (
+            "cannot deal a new game: 3x4 holds at most 3 mines with a zero start wherever the "
+            "first click is (up to 9 squares kept clear), not 5; s save, q quit"
+        )
+        await pilot.press("space")  # the loaded game goes on
+        assert game.board[(0, 0)] != "E"
+
+
 def test_a_first_click_is_read_only_where_it_can_be_clicked():
     text = run_main(
         ["generate", "game", "5x5", "--mines", "3", "--first", "1,2", "--seed", "2"]
