@@ -12,6 +12,7 @@ import hashlib
 import json
 import math
 import numbers
+import os
 import signal
 import sys
 import time
@@ -426,6 +427,15 @@ def _settings(
         raise DealError(f"--games must be at least 1, not {games}")
     if workers < 1:
         raise DealError(f"--workers must be at least 1, not {workers}")
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    most = 8 * (cores or 1)
+    if workers > most:
+        # each worker is a process with the package loaded (about a second to start, tens of
+        # megabytes): thousands of them would swamp the machine before the first game
+        raise DealError(
+            f"--workers {workers:,} is more than {most} processes (8 for each of this machine's "
+            f"{plural(cores or 1, 'core')}); for more, play on a Dask cluster (--scheduler)"
+        )
     check_seed(seed)
     # The first deal says, in its words, when the mines do not fit beside the first click.
     first = first_click(height, width, mines, rules)

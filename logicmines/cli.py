@@ -388,7 +388,8 @@ def _autoplay(commands) -> None:
         "--workers",
         type=_positive,
         metavar="K",
-        help="K local processes (1; not with --scheduler, as a cluster has workers of its own)",
+        help="K local processes (1; at most 8 a core; not with --scheduler, as a cluster has "
+        "workers of its own)",
     )
     autoplay.add_argument(
         "--scheduler",

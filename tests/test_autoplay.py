@@ -193,6 +193,7 @@ def test_text_summary() -> None:
         ({"rules": "classic"}, "--rules is one of safe, zero"),
         ({"games": 0}, "--games must be at least 1"),
         ({"workers": 0}, "--workers must be at least 1"),
+        ({"workers": 100_000}, "--workers 100,000 is more than"),
         ({"size": "3x3", "mines": 6, "rules": "zero"}, "holds at most 5 mines"),
         ({"seed": -1}, "a seed is a whole number"),
         ({"backend": "abacus"}, "unknown backend 'abacus'"),
