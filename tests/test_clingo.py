@@ -113,6 +113,34 @@ def test_a_limit_of_no_solutions_lists_none():
 # --- the command line -----------------------------------------------------------------------------
 
 
+def test_solutions_still_held_when_python_ends_end_with_it(tmp_path):
+    # clingo aborted the process (status 134, "FATAL: exception not rethrown", the file below
+    # left empty) when Python ended while a solutions() loop waited, here, in a thread and
+    # behind a generator of the caller's own
+    written = tmp_path / "written.txt"
+    script = f"""
+import threading
+import logicmines as lm
+engine = lm.get_backend("clingo")
+held = (solution for solution in engine.solutions(lm.Board.from_text("?? / ??")))
+print(next(held))
+kept = []
+def hold():
+    kept.append(engine.solutions(lm.Board.from_text("???")))
+    next(kept[0])
+thread = threading.Thread(target=hold)
+thread.start()
+thread.join()
+open({str(written)!r}, "w").write("written")
+"""
+    ended = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, env=checkout_env()
+    )
+    assert (ended.returncode, ended.stderr) == (0, "")
+    assert ended.stdout == "00 / 00\n"
+    assert written.read_text() == "written"
+
+
 def test_past_the_time_limit_one_line_exit_3_and_the_other_boards_answered():
     run = run_main(
         ["count", "--backend", "clingo", "--timeout", "0.5"], stdin=ALL_UNKNOWN_5X5 + "\n2?\n"

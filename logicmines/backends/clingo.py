@@ -42,8 +42,10 @@ linear in the board's size: about 0.6 s for 200x200); the clock is looked at whe
 
 from __future__ import annotations
 
+import atexit
 import operator
 import time
+import weakref
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -259,6 +261,23 @@ def _no_model(mines: int | None) -> str:
     return _NO_MODEL if mines is None else f"{_NO_MODEL} with exactly {plural(mines, 'mine')}"
 
 
+# The searches of `_Grounded.models` not yet ended. clingo aborts the whole process ("FATAL:
+# exception not rethrown", status 134, unwritten files lost) when Python exits while one of its
+# searches, started with async_=True, waits for the caller to ask for the next answer set: a
+# solutions() loop kept open in a notebook or a module's global, say. Closing each at exit
+# ends the search as leaving the loop does.
+_SEARCHES: weakref.WeakSet[Iterator[dict[Cell, int]]] = weakref.WeakSet()
+
+
+@atexit.register
+def _close_searches() -> None:
+    for search in list(_SEARCHES):
+        try:
+            search.close()
+        except ValueError:  # pragma: no cover - running in another thread as Python ends
+            pass
+
+
 class _Grounded:
     """One board's program, grounded, and the clock of the question asked of it."""
 
@@ -301,7 +320,13 @@ class _Grounded:
     def models(self, limit: int | None) -> Iterator[dict[Cell, int]]:
         """The mines of the first `limit` answer sets (all for None), each as clingo finds it.
         The search waits while the caller holds an answer set, and that time is not the
-        search's: the clock is put off by it. Leaving the loop early cancels the search."""
+        search's: the clock is put off by it. Leaving the loop early cancels the search, and
+        so does the end of the program while the caller still holds the loop (_close_searches)."""
+        search = self._models(limit)
+        _SEARCHES.add(search)
+        return search
+
+    def _models(self, limit: int | None) -> Iterator[dict[Cell, int]]:
         self.control.configuration.solve.enum_mode = "auto"
         given = 0
         try:
