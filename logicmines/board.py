@@ -138,7 +138,7 @@ class Board:
             if not is_cell(cell):
                 raise TypeError(
                     "from_mines: a mine is a (row, column) pair of whole numbers, "
-                    f"not {shown_value(cell)}"
+                    f"not {shown_value(cell)}{pair_hint(cell)}"
                 )
             r, c = cell
             if not (0 <= r < height and 0 <= c < width):
@@ -387,12 +387,17 @@ def require_callable(who: str, argument: str, value: object) -> None:
 def require_cell(who: str, argument: str, value: object) -> None:
     """TypeError unless `value` is a (row, column) pair of whole numbers."""
     if not is_cell(value):
-        inner = value if isinstance(value, (tuple, list)) else ()
-        hint = next((_as_int(n) for n in inner if _as_int(n)), "")
         raise TypeError(
             f"{who}: {argument} is a (row, column) pair of whole numbers, not "
-            f"{shown_value(value)}{hint}"
+            f"{shown_value(value)}{pair_hint(value)}"
         )
+
+
+def pair_hint(value: object) -> str:
+    """For a pair refused as a cell whose numbers are integers but not Python ints (numpy's
+    int64, say, from argmin): how to make them ints; nothing otherwise."""
+    inner = value if isinstance(value, (tuple, list)) else ()
+    return next((_as_int(n) for n in inner if _as_int(n)), "")
 
 
 def shown_value(value: object) -> str:

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from .backends import REGISTRY, Backend, make_backend
-from .board import Board, Cell, shown_value
+from .board import Board, Cell, require_board, shown_value
 from .engine import BackendUnavailable, EngineError, EngineTimeout, seconds_text, valid_timeout
 
 # How an engine that gave no answer is described, by its status.
@@ -212,7 +212,7 @@ def agreement(outcomes: dict[str, Outcome]) -> tuple[int, bool]:
 
 def compare(
     board: Board,
-    timeout: float | None,
+    timeout: float | None = 10.0,
     engines: tuple[str, ...] | None = None,
     mines: int | None = None,
     forced: bool = False,
@@ -220,7 +220,9 @@ def compare(
     """Every engine's outcome on `board` (all registered engines by default; with exactly
     `mines` mines in all, when given), and whether all engines that answered agree: their
     verdict and count (`run_engine`), or with `forced` their verdict and forced cells
-    (`run_forced`); each engine is told the smallest count found before it."""
+    (`run_forced`); each engine is told the smallest count found before it. `timeout`: the
+    seconds each engine has for the board (10, as `logicmines compare`; None: no limit)."""
+    require_board("compare", board)
     if isinstance(engines, str):  # "kanren" would be run letter by letter
         raise TypeError(
             f"compare: engines is a list of engine names, like ('kanren', 'clpfd'), not "

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from .board import Board, Cell, is_cell, require_board, shown_value
+from .board import Board, Cell, is_cell, pair_hint, require_board, shown_value
 from .words import at, digits_past, off_board, said, too_long_number
 
 __all__ = ["RevealError", "parse_click", "play", "reveal", "status"]
@@ -166,7 +166,8 @@ def _check_click(board: Board, click: Cell, name: str) -> Cell:
     require_board("reveal", board, "game Board")
     if not is_cell(click):
         raise TypeError(
-            f"a click is a (row, column) pair of whole numbers, not {shown_value(click)}"
+            "a click is a (row, column) pair of whole numbers, not "
+            f"{shown_value(click)}{pair_hint(click)}"
         )
     if board.kind != "game":
         raise RevealError(_not_a_game())
@@ -205,4 +206,5 @@ def no_click_after(lost: Cell) -> str:
 def exploded(board: Board) -> Cell | None:
     """The first opened mine (X) of a game board, in reading order; None when there is none (a
     puzzle board shows none)."""
+    require_board("exploded", board, "game Board")
     return next(((r, row.index("X")) for r, row in enumerate(board.rows) if "X" in row), None)

@@ -14,6 +14,7 @@ from logicmines import Board, RevealError, parse_board, play, reveal, status
 from logicmines.backends import REGISTRY
 from logicmines.compare import compare
 from logicmines.deal import deal
+from logicmines.reveal import exploded
 from logicmines.setter import make_puzzle
 from logicmines.solvable import solvable
 from logicmines.stats import board_stats
@@ -121,9 +122,15 @@ def test_a_click_written_as_a_list_is_a_click():
     assert str(reveal(GAME, [0, 0])) == str(reveal(GAME, (0, 0))) == "1E / EM"
 
 
-@pytest.mark.parametrize("call", [reveal, play, status], ids=lambda call: call.__name__)
+@pytest.mark.parametrize("call", [reveal, play, status, exploded], ids=lambda call: call.__name__)
 def test_a_click_function_given_text_is_a_type_error_naming_itself(call):
-    arguments = {"reveal": ("EE", (0, 0)), "play": ("EE", [(0, 0)]), "status": ("EE",)}
+    # exploded raised AttributeError: 'str' object has no attribute 'rows'
+    arguments = {
+        "reveal": ("EE", (0, 0)),
+        "play": ("EE", [(0, 0)]),
+        "status": ("EE",),
+        "exploded": ("EE",),
+    }
     with pytest.raises(TypeError) as raised:
         call(*arguments[call.__name__])
     assert str(raised.value) == (
@@ -235,6 +242,7 @@ def test_a_time_limit_may_be_any_real_number_decimals_too(timeout):
     assert deal(5, 5, 3, timeout=timeout).board.height == 5
     assert traced(Board.from_text("1?"), "clpfd", 2, timeout)[2]  # its timer thread raised
     assert compare(Board.from_text("1?"), timeout, engines=["kanren"])[1]
+    assert compare(Board.from_text("1?"), engines=["kanren"])[1]  # 10 s, as the command's
     # and an engine not run for want of time says so (a Fraction's seconds were a TypeError)
     many = compare(Board(("?" * 12,) * 2), timeout, engines=["kanren", "reference"])[0]
     assert many["reference"].error.endswith("too many for 2.5 s")
@@ -290,6 +298,8 @@ WALLED = parse_board("EEEEE\nEEMEE\nEEEEE\nEEEEE")
     ("call", "said"),
     [
         (lambda: solvable(None, (3, 0)), "solvable needs a game Board, not NoneType None"),
+        # compare's board was refused by the first engine's check, in check's name
+        (lambda: compare("1?"), "compare needs a Board (parse_board(text)"),
         (lambda: solvable("EEM", (0, 0)), "solvable needs a game Board (parse_board(text)"),
         (lambda: solvable(WALLED, "3,0"), "solvable: click is a (row, column) pair"),
         (lambda: solvable(WALLED, (3.0, 0)), "not tuple (3.0, 0)"),
@@ -415,6 +425,11 @@ def test_an_integer_that_is_not_a_python_int_is_told_how_to_become_one():
     )
     with pytest.raises(TypeError, match=r"int\(\) makes one of it"):
         solvable(Board(("EE", "EM"), "game"), (Integer(), 0))
+    # a click and a mine's place said "not tuple" alone, the long repr left out
+    with pytest.raises(TypeError, match=r"not tuple \(a Python int is wanted"):
+        logicmines.reveal(Board(("EE", "EM"), "game"), (Integer(), Integer()))
+    with pytest.raises(TypeError, match=r"int\(\) makes one of it"):
+        Board.from_mines(2, 2, [(Integer(), 0)])
 
 
 def test_a_game_refuses_squares_off_its_board_in_one_clear_error():
