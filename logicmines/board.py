@@ -165,6 +165,11 @@ class Board:
         if not isinstance(text, str):
             raise TypeError(f"Board.from_text needs the board's text, not {shown_value(text)}")
         rows = tuple(text.replace("/", " ").split())
+        if any(row.startswith("#") for row in rows):  # its words would be rows of odd widths
+            raise ValueError(
+                "Board.from_text reads cells only, and '#' starts a comment: "
+                "parse_board reads a board with its comments"
+            )
         if kind is None:
             kind = "game" if any(set(row) & GAME_ONLY for row in rows) else "puzzle"
         return cls(rows, kind)

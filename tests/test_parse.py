@@ -949,6 +949,13 @@ def test_from_text_refuses_what_only_a_board_file_holds(text):
     assert parse_board(text)
 
 
+@pytest.mark.parametrize("text", ["# a note\n12\n3?", "#note\n12", "12 # a note"])
+def test_from_text_says_a_comment_is_for_parse_board(text):
+    # "# a note" was split into rows and told "every row of a board has the same number of cells"
+    with pytest.raises(ValueError, match="'#' starts a comment: parse_board reads"):
+        Board.from_text(text)
+
+
 def test_from_text_reads_a_blank_line_as_one_more_separator():
     assert Board.from_text("12\n\n3?").rows == ("12", "3?")
     assert rows("12\n\n3?") == [("12",), ("3?",)]
