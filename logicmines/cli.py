@@ -82,7 +82,7 @@ without exactly one solution, solvable found a game that logic alone does not wi
 compare found engines that disagree, 2 bad input or usage (or an engine that failed
 otherwise, such as gprolog out of memory), 3 some board got no answer within --timeout (one
 line on stderr says which; the other boards are answered), 130 Ctrl-C, 141 the reader of
-the output went away before the end (| head).
+the output went away before the end (| head), 143 autoplay stopped by kill (SIGTERM).
 
 limits (docs/limits.md): a board file of at most 64M bytes (--max-input, LOGICMINES_MAX_INPUT);
 a count of more than 50 digits is written in short in text (--exact: in full); JSON has
