@@ -14,6 +14,7 @@ import math
 import numbers
 import os
 import signal
+import socket
 import sys
 import time
 from collections.abc import Iterable, Iterator
@@ -173,6 +174,11 @@ def _on_dask(play: partial, indices: range, scheduler: object) -> Iterator[Outco
             "--scheduler needs Dask distributed: pip install 'logicmines[cluster]'"
         ) from None
     own = not isinstance(scheduler, Client)
+    if own and (refused := _refused(scheduler)):
+        raise DealError(
+            f"--scheduler {scheduler}: nothing listens there ({refused}; is a Dask scheduler "
+            "running there? `dask scheduler` prints its address)"
+        )
     try:
         client = Client(scheduler) if own else scheduler
     except OSError as failure:  # Dask's own words: timed out after 30 s, or the address refused
@@ -187,6 +193,22 @@ def _on_dask(play: partial, indices: range, scheduler: object) -> Iterator[Outco
     finally:
         if own:
             client.close()
+
+
+def _refused(scheduler: object) -> str | None:
+    """Why a TCP address refuses a connection at once (nothing listens on that port), or None:
+    Dask's Client retries a refused address until its connect timeout, 30 s by default."""
+    from distributed.comm.addressing import parse_address, parse_host_port
+
+    try:
+        _, location = parse_address(str(scheduler))
+        host, port = parse_host_port(location)
+        socket.create_connection((host, port), timeout=2).close()
+    except ConnectionRefusedError as refusal:
+        return (refusal.strerror or str(refusal)).lower()
+    except (OSError, ValueError, TypeError):  # unreachable, unnamed, not TCP: Dask will say
+        return None
+    return None
 
 
 def summary(outcomes: list[Outcome], seconds: float) -> dict:

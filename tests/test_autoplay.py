@@ -97,8 +97,15 @@ def test_a_dask_local_cluster_gives_the_same_results_as_one_worker() -> None:
 
 
 @pytest.mark.parametrize("screen", [io.StringIO, Terminal])
-def test_a_scheduler_not_there_is_one_line_that_asks_whether_one_runs(screen) -> None:
+@pytest.mark.parametrize("refusal", ["seen at once", "left to Dask"])
+def test_a_scheduler_not_there_is_one_line_that_asks_whether_one_runs(
+    screen, refusal, monkeypatch
+) -> None:
+    from logicmines import autoplay
+
     err = screen()
+    if refusal == "left to Dask":  # an address that does not answer at all: Dask's own words
+        monkeypatch.setattr(autoplay, "_refused", lambda scheduler: None)
     with dask.config.set({"distributed.comm.timeouts.connect": "1s"}):  # not Dask's 30 s
         status = run_autoplay("beginner", games=1, scheduler="tcp://127.0.0.1:9", err=err)
     assert status == 2
@@ -108,9 +115,12 @@ def test_a_scheduler_not_there_is_one_line_that_asks_whether_one_runs(screen) ->
         assert said == "\rconnecting to the Dask scheduler at tcp://127.0.0.1:9 ...\x1b[K"
     assert line.startswith("logicmines: error: autoplay: --scheduler tcp://127.0.0.1:9: ")
     assert line.endswith(
-        "(is a Dask scheduler running there? `dask scheduler` prints its address)\n"
+        "is a Dask scheduler running there? `dask scheduler` prints its address)\n"
     )
     assert line.count("\n") == 1
+    # a port nothing listens on refuses at once, where Dask retried it for its 30 s
+    seen = "nothing listens there (connection refused; " in line
+    assert seen is (refusal == "seen at once")
 
 
 def test_json_lines_then_a_summary() -> None:
