@@ -197,12 +197,14 @@ def _on_dask(play: partial, indices: range, scheduler: object) -> Iterator[Outco
 
 def _refused(scheduler: object) -> str | None:
     """Why a TCP address refuses a connection at once (nothing listens on that port), or None:
-    Dask's Client retries a refused address until its connect timeout, 30 s by default."""
+    Dask's Client retries a refused address until its connect timeout, 30 s by default. The
+    connection is opened and closed at once: a scheduler there notes one that ended before its
+    handshake."""
     from distributed.comm.addressing import parse_address, parse_host_port
 
     try:
         _, location = parse_address(str(scheduler))
-        host, port = parse_host_port(location)
+        host, port = parse_host_port(location, 8786)  # Dask's port when none is named
         socket.create_connection((host, port), timeout=2).close()
     except ConnectionRefusedError as refusal:
         return (refusal.strerror or str(refusal)).lower()
@@ -455,8 +457,9 @@ def _settings(
         # each worker is a process with the package loaded (about a second to start, tens of
         # megabytes): thousands of them would swamp the machine before the first game
         raise DealError(
-            f"--workers {workers:,} is more than {most} processes (8 for each of this machine's "
-            f"{plural(cores or 1, 'core')}); for more, play on a Dask cluster (--scheduler)"
+            f"--workers {workers:,} is more than {most} processes (8 for each of the "
+            f"{plural(cores or 1, 'core')} this process may use); for more, play on a Dask "
+            "cluster (--scheduler)"
         )
     check_seed(seed)
     # The first deal says, in its words, when the mines do not fit beside the first click.

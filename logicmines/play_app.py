@@ -597,7 +597,7 @@ class PlayApp(App[None]):
         except GameError as error:
             # a loaded game dealt for a corner's first click (4 squares kept clear) may hold
             # more mines than a game dealt wherever the first click falls can
-            self.say(f"cannot deal a new game: {error}; s save, q quit", "lost")
+            self.say(f"cannot deal a new game: {error}; this game goes on", "lost")
             return
         self.analysis = None
         self.cursor = (old.height // 2, old.width // 2)

@@ -492,7 +492,7 @@ totalled_boards(Total, Mines, Solution, Count, Solved, Vars) :-
 %!  board_count(+Rows, -Count) is det.
 %
 %   Count is the number of solutions, counted without listing them: the failed literals set
-%   first (probed/2), each part of the cells left (linked by digits) is swept (weighed_part/3),
+%   first (probed/3), each part of the cells left (linked by digits) is swept (weighed_part/3),
 %   each state carrying the number of ways to reach it, and the counts of the parts multiply,
 %   twice over for each cell no digit touches (count/3).
 %
@@ -1131,7 +1131,7 @@ unknown_mine(_, _, Open, Open).
 %   safe in every solution, 1 when it is a mine in every solution, and 2 when it is neither (the
 %   board's "backbone"). No solution is counted. Before the parts are drawn (parts/6: the
 %   cells that digits link), a cell one of whose values fails by propagation alone takes the
-%   other (probed/2), which breaks up wide blocks. Each part is then swept, cell by cell,
+%   other (probed/3), which breaks up wide blocks. Each part is then swept, cell by cell,
 %   carrying only what the digits open there still need (swept_part_forced/2), in turns with
 %   searches (raced_parts/3): one solution is found; then, for each cell still undecided, a
 %   solution in which it takes the other value is asked for. None: the cell is forced, and
@@ -1186,7 +1186,7 @@ board_forced_with_mines(Rows, Mines, Forced) :-
 
 %   forced(+Rows, +Total, +Way, -Forced): Forced of Rows with Total mines (any: no total), each
 %   part's cells decided by Way: labeling, a first solution of each part and then a search for
-%   each cell (part_solution/3 and backbone/1), or raced, the failed literals first (probed/2)
+%   each cell (part_solution/3 and backbone/1), or raced, the failed literals first (probed/3)
 %   and then each part by a sweep over its cells (swept_part_forced/2) and those searches in
 %   turns (raced_parts/3), or swept, each part by the sweep alone (both without a total only).
 forced(Rows, Total, Way, [Found, Values]) :-
@@ -1215,17 +1215,18 @@ forced(Rows, Total, Way, [Found, Values]) :-
 %   linked by digits, var_parts/3, with the board posted without its total): a cell set in one part
 %   changes nothing another part's probes see, so a part whose round set none is done, where a round
 %   of the whole board probed every part again for the few that had changed (a 100x100 mid-game:
-%   four rounds of some 3,660 cells for 21 cells set after the first; counting it took 0.64-0.75 s,
-%   now 0.40-0.45 s). A wide block comes out of it smaller, and narrower for the sweep of
-%   raced_parts/3: on a half-played 50x50 game, midgame(50, 50, 600, 2), it sets 265 of the 1,129
-%   cells propagation leaves open in 0.2 s, the largest part left has 195 cells (was 556), and the
-%   forced cells take 0.5 s, where without it they ran past 30 s (and seed 3's, 11 s with it).
-%   Boards whose parts are decided at once pay for it: a 200x200 puzzle with half its cells hidden
-%   takes 1.2 s, and 1.0 s without it. The way labeling (with a total, and labeling_forced/2) does
-%   not probe, and neither does swept (swept_forced/2, for the tests). The solutions (models/4) and
-%   the forced cells with a total (split_forced/3) probe too, on the board without its total
-%   (split_posted/5): asked whether midgame(50, 50, 600, 3) has one solution, labeling in turns ran
-%   past 40 s, and answers in 0.2 s once the failed literals are set.
+%   four rounds of some 3,660 cells for 21 cells set after the first; counting it took 0.65-0.81 s
+%   cputime on a busy machine, now 0.38-0.49 s). A wide block comes out of it smaller, and narrower
+%   for the sweep of raced_parts/3: on a half-played 50x50 game, midgame(50, 50, 600, 2), it sets
+%   265 of the 1,129 cells propagation leaves open in 0.2 s, the largest part left has 195 cells
+%   (was 556), and the forced cells take 0.5 s, where without it they ran past 30 s (and seed 3's,
+%   11 s with it). Boards whose parts are decided at once pay for it: a 200x200 puzzle with half its
+%   cells hidden took 1.2 s, and 1.0 s without it, when each round probed the whole board. The way
+%   labeling (with a total, and labeling_forced/2) does not probe, and neither does swept
+%   (swept_forced/2, for the tests). The solutions (models/4) and the forced cells with a total
+%   (split_forced/3) probe too, on the board without its total (split_posted/5): asked whether
+%   midgame(50, 50, 600, 3) has one solution, labeling in turns ran past 40 s, and answers in 0.2 s
+%   once the failed literals are set.
 probed(labeling, _, _).
 probed(swept, _, _).
 probed(raced, Vars, Sums) :-
@@ -2321,7 +2322,7 @@ shifted_by(By, Counts, Sums0, Sums) :-
 %   solution is found once: a part's count and its walk tell it apart. The board is posted here
 %   without its total, which the sharing out makes exact: a part's range is then the part's
 %   own, whatever the rest of the board, where the total's sum would narrow it by what is set
-%   elsewhere. The failed literals (probed/2) go first, as they do for the forced cells: they
+%   elsewhere. The failed literals (probed/3) go first, as they do for the forced cells: they
 %   hold whatever the total, and the parts they leave are smaller and narrower.
 split_boards(Rows, Total, Count, SolvedRows) :-
     split_posted(Rows, Total, Mines, Way),
@@ -2335,7 +2336,7 @@ split_found(Way, Template-Goal, Count, Solved) :-
 
 %   split_posted(+Rows, +Total, -Mines, -Way): Rows posted without their total (fails when their
 %   digits cannot hold, or the open cells the mines Total leaves them), each open cell of the grid
-%   Mines carrying its place, the cells the failed literals force set (probed/2), and Way, a goal
+%   Mines carrying its place, the cells the failed literals force set (probed/3), and Way, a goal
 %   that sets Mines to each solution with Total mines in turn (shared_out/4).
 split_posted(Rows, Total, Mines, Way) :-
     split_posted(Rows, Total, Mines, _, Way).

@@ -114,8 +114,8 @@ def test_a_limit_of_no_solutions_lists_none():
 
 
 def test_solutions_still_held_when_python_ends_end_with_it(tmp_path):
-    # clingo aborted the process (status 134, "FATAL: exception not rethrown", the file below
-    # left empty) when Python ended while a solutions() loop waited, here, in a thread and
+    # clingo aborted the process (status 134, "FATAL: exception not rethrown", files not yet
+    # flushed lost) when Python ended while a solutions() loop waited, here, in a thread and
     # behind a generator of the caller's own
     written = tmp_path / "written.txt"
     script = f"""

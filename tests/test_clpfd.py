@@ -296,7 +296,7 @@ def test_the_forced_cells_of_wide_blocks_without_a_total_are_swept(board):
     # Labeling alone (a first solution of each part, then a search for each cell) ran past
     # 60 s on the first: a part whose searches meet a dead end far from where they chose. The
     # second has parts of 556 and 345 cells, which the searches and the split by counts in
-    # turns left unanswered past 60 s; the failed literals (board.pl's probed/2) settle 265 of
+    # turns left unanswered past 60 s; the failed literals (board.pl's probed/3) settle 265 of
     # its cells and break them up, and the sweep of each part answers in under a second. The
     # lattices of digits, wide blocks, ran past 30 s; swept, under a second each.
     forced = ClpfdBackend(timeout=40).consequences(board)

@@ -599,7 +599,7 @@ async def test_n_after_a_game_too_dense_to_deal_again_says_so_and_keeps_the_game
         assert app.state is game
         assert message(app) == (
             "cannot deal a new game: 3x4 holds at most 3 mines with a zero start wherever the "
-            "first click is (up to 9 squares kept clear), not 5; s save, q quit"
+            "first click is (up to 9 squares kept clear), not 5; this game goes on"
         )
         await pilot.press("space")  # the loaded game goes on
         assert game.board[(0, 0)] != "E"

@@ -758,3 +758,18 @@ def test_a_sweep_step_checks_every_digit_at_once_as_one_at_a_time(prolog, data):
         value,
     )
     assert [str(text) for text in found["Texts"]] == ([str(expected)] if holds else [])
+
+
+def test_failed_literal_probing_of_a_long_row_stays_within_its_budget(prolog):
+    # On ?1?1...?1? every probe runs along the whole row and fails nowhere: probing took the
+    # square of its length (140 million inferences for 2,001 cells, 4.9 s), until each round
+    # got a budget of 5,000 a cell (board.pl's probe_round/4). Inferences, unlike seconds, do
+    # not depend on the machine.
+    [found] = ask(
+        prolog,
+        "statistics(inferences, I0), board:count(%p, any, C), statistics(inferences, I1), "
+        "D is I1 - I0",
+        codes(["?1" * 1000 + "?"]),
+    )
+    assert found["C"] == 2
+    assert found["D"] < 20_000_000
