@@ -418,22 +418,10 @@ def digit_chances(
     unknown = sum(1 for n in around if board[n] == "?")
     chances = {}
     for digit in range(known, known + unknown + 1):
-        after = _analyze(engine, _showing(board, cell, digit), mines)
-        if after is not None and after.count:
+        after = engine.analyze(_showing(board, cell, digit), mines)
+        if after.count:
             chances[digit] = (Fraction(after.count, total), after)
     return chances
-
-
-def _analyze(engine: Backend, board: Board, mines: int) -> Analysis | None:
-    """The analysis, or None for a board the staging finds impossible only after a digit's need
-    has gone below zero: there the kanren engine refuses the piece with a ValueError instead of
-    answering that it has no model (board `1?0`; reported, in staging.py, not this module's)."""
-    try:
-        return engine.analyze(board, mines)
-    except ValueError as failure:
-        if "pluso" not in str(failure):
-            raise
-        return None
 
 
 def _progress(chances: dict[int, tuple[Fraction, Analysis]]) -> Fraction:

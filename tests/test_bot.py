@@ -8,7 +8,7 @@ from fractions import Fraction
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from oracle import models_with, position
+from oracle import models_with, position, positions
 
 from logicmines.backends import make_backend
 from logicmines.board import Board
@@ -61,6 +61,23 @@ def test_digit_chances_match_enumeration(board: Board, mines: int) -> None:
             unknown = [c for c in board.cells() if board[c] == "?" and c != cell]
             safe = [c for c in unknown if all(rows[c[0]][c[1]] != "*" for rows in showing)]
             assert after.safe == safe
+
+
+@settings(max_examples=150, deadline=None)
+@given(positions())
+def test_digit_chances_match_enumeration_on_random_positions(position) -> None:
+    # Every digit a cell could show is asked of the engine, among them digits no layout allows
+    # (a neighbour's digit then needs more mines, or fewer, than it can have): those are left out.
+    board, mines = position
+    models = models_with(board, mines)
+    for cell in (c for c in board.cells() if board[c] == "?"):
+        chances = digit_chances(board, cell, mines, ENGINE)
+        split = by_digit(board, cell, models)
+        assert {d: chance for d, (chance, _) in chances.items()} == {
+            d: Fraction(len(showing), len(models)) for d, showing in split.items()
+        }
+        for digit, (_, after) in chances.items():
+            assert after.count == len(split[digit])
 
 
 @pytest.mark.parametrize(("board", "mines"), POSITIONS)
