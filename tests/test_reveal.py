@@ -7,7 +7,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from logicmines.board import Board
-from logicmines.reveal import RevealError, parse_click, play, reveal, status
+from logicmines.reveal import RevealError, exploded, parse_click, play, reveal, status
 
 
 def game(text: str) -> Board:
@@ -166,6 +166,15 @@ def test_of_several_clicks_the_one_refused_is_numbered():
 def test_click_on_a_lost_board_is_an_error():
     with pytest.raises(RevealError, match=r"already shows X at \(0,1\).*lost"):
         reveal(game("EX / EE"), (1, 0))
+
+
+def test_the_x_named_is_the_first_in_reading_order():
+    # Two X on one row (a board pasted by hand): the first of the row, then of the rows.
+    board = game("EEE / XMX / XEE")
+    assert exploded(board) == (1, 0)
+    assert exploded(game("EE / EE")) is None
+    with pytest.raises(RevealError, match=r"already shows X at \(1,0\)"):
+        reveal(board, (0, 0))
 
 
 def test_click_on_a_puzzle_board_is_an_error_since_it_hides_where_mines_are():

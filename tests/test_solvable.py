@@ -66,7 +66,24 @@ def test_solvable_agrees_with_a_step_by_step_brute_force_judge(case, with_total)
     answer = solvable(board, click, total)
     assert answer.won == (status(expected) == "won")
     assert answer.game == expected
-    assert set(answer.stuck) <= {cell for cell in board.cells() if expected[cell] in "EM"}
+    unknown = [cell for cell in board.cells() if expected[cell] in "EM"]
+    # Where the judge stopped: the squares a mine in every solution are marked, the rest stuck.
+    models = all_models(expected)
+    if total is not None:
+        models = [rows for rows in models if sum(row.count("*") for row in rows) == total]
+    mines = {cell for cell in unknown if all(rows[cell[0]][cell[1]] == "*" for rows in models)}
+    assert {cell for cell in board.cells() if answer.known[cell] == "*"} == (
+        set(unknown) if answer.won else mines
+    )
+    assert set(answer.stuck) == (set() if answer.won else set(unknown) - mines)
+
+
+def test_a_mine_the_total_forces_is_marked_not_stuck():
+    # The 1 leaves one mine between (0,0) and (0,2); with two in all, (0,3) must be the other.
+    answer = solvable(game("EEMM"), (0, 1), 2)
+    assert answer.known == Board.from_text("?1?*")
+    assert answer.stuck == ((0, 0), (0, 2))
+    assert solvable(game("EEMM"), (0, 1)).stuck == ((0, 0), (0, 2), (0, 3))
 
 
 def test_a_board_with_an_opening_that_clears_it_is_won():

@@ -78,6 +78,13 @@ def test_what_is_revealed_does_not_change_the_numbers():
     assert board_stats(reveal(board, (0, 0))) == board_stats(board)
 
 
+def test_a_lost_game_counts_its_x_as_a_mine():
+    board = game("EEE / MMM / EEE")
+    assert board_stats(reveal(board, (1, 1))) == board_stats(board)  # X at (1,1)
+    stats = board_stats(game("XEE / EEE / EEE"))
+    assert (stats.bbbv, stats.openings, stats.islands, stats.mines) == (1, 1, 0, 1)
+
+
 def test_a_solved_puzzle_has_the_same_numbers_as_its_game():
     assert board_stats(Board.from_text("232 / *** / 232")) == board_stats(game("EEE / MMM / EEE"))
 
