@@ -78,7 +78,8 @@ def wilson(wins: int, games: int, z: float = Z95) -> tuple[float, float]:
     scale = 1 + z * z * each
     centre = (rate + z * z * each / 2) / scale
     half = z / scale * math.sqrt(rate * (1 - rate) * each + z * z * each * each / 4)
-    return max(0.0, centre - half), min(1.0, centre + half)
+    # The rate lies inside, exactly: with no wins the lower bound is 0, not 3e-17 of rounding.
+    return max(0.0, min(rate, centre - half)), min(1.0, max(rate, centre + half))
 
 
 def _play(args: tuple, index: int) -> Outcome:

@@ -22,7 +22,7 @@ import pytest
 from conftest import ROOT, checkout_env, default_ctrl_c
 
 from logicmines import autoplay
-from logicmines.autoplay import Z95, game_seed, run_autoplay, run_games, wilson
+from logicmines.autoplay import Z95, game_seed, run_autoplay, run_games, show_lines, wilson
 from logicmines.bot import first_click, play_game
 from logicmines.deal import DealError, deal
 
@@ -51,11 +51,22 @@ def test_wilson_bounds_are_the_roots_of_the_score_equation() -> None:
     assert (low, high) == pytest.approx((0.2553, 0.3662), abs=1e-4)
 
 
+def test_wilson_bounds_stay_within_0_and_1() -> None:
+    # At no wins or every win the formula's bound is 0 or 1 up to rounding: it must be exactly.
+    assert wilson(0, 7)[0] == 0.0
+    assert wilson(16, 16)[1] == 1.0
+    for games in range(1, 300):
+        for wins in range(games + 1):
+            low, high = wilson(wins, games)
+            assert 0.0 <= low <= wins / games <= high <= 1.0
+
+
 def test_game_seeds_are_stable_and_distinct() -> None:
     seeds = [game_seed(7, i) for i in range(1000)]
     assert len(set(seeds)) == 1000
     assert seeds[:3] == [game_seed(7, 0), game_seed(7, 1), game_seed(7, 2)]
     assert game_seed(7, 0) != game_seed(8, 0)
+    assert game_seed(7, 1) != game_seed(8, 0)  # neighbouring runs share no game
     assert all(0 <= s < 2**64 for s in seeds)
 
 
@@ -146,10 +157,14 @@ def test_progress_on_a_terminal_is_one_line_rewritten_and_ended() -> None:
     shown = err.getvalue()
     assert shown.endswith("\n") and shown.count("\n") == 1 and shown.startswith("\r")
     last = shown.split("\r")[-1]
-    assert re.fullmatch(
-        r"3/3 games, \d won \(\d+\.\d %, 95 % [\d.]+-[\d.]+\), [\d.]+ games/s, ETA 0 s\x1b\[K\n",
+    found = re.fullmatch(
+        r"3/3 games, (\d) won \(\d+\.\d %, 95 % ([\d.]+)-([\d.]+)\), [\d.]+ games/s, ETA 0 s"
+        r"\x1b\[K\n",
         last,
-    ), last
+    )
+    assert found, last
+    low, high = wilson(int(found[1]), 3)
+    assert found.group(2, 3) == (f"{100 * low:.1f}", f"{100 * high:.1f}")  # the 95 % interval
 
 
 @pytest.mark.parametrize("screen", [False, True])
@@ -583,6 +598,13 @@ def test_show_is_the_same_on_two_workers_and_tells_the_endgame_search() -> None:
     for score, safe, two, progress in scores:
         assert float(score) == pytest.approx(float(two) / 100 + float(progress) / 500, abs=2e-3)
         assert float(two) <= float(safe)  # surviving two clicks is no likelier than one
+
+
+def test_a_lost_game_counts_its_last_click_and_calls_only_its_last_guess_a_mine() -> None:
+    lost = next(iter(run_games(16, 16, 40, "safe", 1, seed=0, start=2, trace=True)))
+    assert (lost.won, lost.guesses, lost.clicks) == (False, 2, 3)  # (0,0), a safe guess, a mine
+    said = [line for line in show_lines(lost, 2, 0, (0, 0)) if line.startswith("# guess")]
+    assert ", safe; " in said[0] and "a mine: the game is lost" in said[1]
 
 
 def test_show_with_json_gives_each_game_its_guesses_exactly() -> None:

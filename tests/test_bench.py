@@ -385,12 +385,26 @@ def test_a_lattice_shows_digits_on_every_other_cell_of_every_other_row():
     assert make_backend("kanren").count(board) >= 1  # drawn from a mine layout: it has one
 
 
-def test_unique_puzzle_is_the_first_random_puzzle_with_one_solution():
-    seed, board = unique_puzzle(4, 4, 0.25)
-    assert board == random_puzzle(4, 4, 0.2, 0.25, seed)
+def opened(board: Board) -> int:
+    return sum(1 for row in board.rows for square in row if square not in "?*")
+
+
+def test_a_midgame_opens_the_share_asked_and_stops_there():
+    # Half of the 72 safe squares: this game reaches 36 exactly, and stops at that click.
+    assert opened(midgame(9, 9, 9, seed=4)) == 36
+    for seed in range(20):
+        assert opened(midgame(16, 16, 40, seed)) >= 108  # half of 216 by default
+        assert opened(midgame(16, 16, 40, seed, opened=0.2)) >= 0.2 * 216
+
+
+@pytest.mark.parametrize(("hidden", "first"), [(0.25, 0), (0.5, 1)])
+def test_unique_puzzle_is_the_first_random_puzzle_with_one_solution(hidden, first):
+    seed, board = unique_puzzle(4, 4, hidden)
+    assert seed == first
+    assert board == random_puzzle(4, 4, 0.2, hidden, seed)
     assert make_backend("prolog").check(board).verdict.value == "unique"
     for earlier in range(seed):
-        other = random_puzzle(4, 4, 0.2, 0.25, earlier)
+        other = random_puzzle(4, 4, 0.2, hidden, earlier)
         assert make_backend("prolog").check(other).verdict.value != "unique"
 
 

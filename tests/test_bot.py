@@ -10,12 +10,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from oracle import models_with, position, positions
 
+from logicmines import bot
 from logicmines.backends import make_backend
 from logicmines.board import Board
 from logicmines.bot import (
     INGREDIENTS,
     choose,
     digit_chances,
+    endgame_choice,
     first_click,
     play_game,
     progress_chance,
@@ -295,6 +297,24 @@ def test_a_game_is_the_same_every_time_it_is_played(ingredients) -> None:
     assert first == again
 
 
+def test_tiebreak_takes_the_equally_safe_cell_with_fewest_unknown_neighbours() -> None:
+    # Every unknown square is a mine at 1 in 5; (0,1) comes first in reading order with four
+    # unknown neighbours, (1,0) has two.
+    board = Board(("*??", "???"))
+    analysis = ENGINE.analyze(board, 2)
+    assert choose(board, analysis, 2, frozenset({"tiebreak"}), ENGINE) == (1, 0)
+    assert choose(board, analysis, 2, frozenset(), ENGINE) == (0, 1)
+
+
+def test_the_endgame_search_takes_as_many_layouts_as_its_limit(monkeypatch) -> None:
+    board = Board(("???",))  # one mine: three layouts
+    analysis = ENGINE.analyze(board, 1)
+    monkeypatch.setattr(bot, "ENDGAME_LAYOUTS", 3)
+    assert endgame_choice(board, analysis, 1, ENGINE) == (0, 0)
+    monkeypatch.setattr(bot, "ENDGAME_LAYOUTS", 2)
+    assert endgame_choice(board, analysis, 1, ENGINE) is None
+
+
 def test_first_clicks() -> None:
     assert first_click(16, 30, 99, "safe") == (0, 0)
     assert first_click(16, 30, 99, "zero") == (3, 3)  # more than 18 % mines: one square further in
@@ -302,6 +322,8 @@ def test_first_clicks() -> None:
     assert first_click(9, 9, 10, "zero") == (2, 2)
     assert first_click(2, 2, 0, "zero") == (1, 1)
     assert first_click(3, 3, 2, "zero") == (2, 2)  # dense, but the board ends at (2,2)
+    assert first_click(10, 10, 18, "zero") == (2, 2)  # 18 % exactly is not denser than 18 %
+    assert first_click(10, 10, 19, "zero") == (3, 3)
 
 
 @pytest.mark.parametrize(
