@@ -507,16 +507,18 @@ def decode(data: bytes, source: str) -> str:
     character, like any other)."""
     if _utf16(data):
         raise BoardSyntaxError(source, 1, 1, "a UTF-16 file: save it as UTF-8")
+    # The mark is dropped before decoding, not by "utf-8-sig": that codec's error offsets count
+    # from after the mark, so the bytes they point into must be the same ones.
+    body = data.removeprefix(_BOM.encode())
     try:
-        text = data.decode("utf-8-sig")
+        text = body.decode("utf-8")
     except UnicodeDecodeError as error:
-        before = data[: error.start]
+        before = body[: error.start]
         line = before.count(b"\n") + 1
         # A column counts characters, so count the (valid) characters before the bad byte.
         line_start = before.rfind(b"\n") + 1
-        encoding = "utf-8-sig" if line_start == 0 else "utf-8"
-        column = len(before[line_start:].decode(encoding, errors="replace")) + 1
-        byte = data[error.start]
+        column = len(before[line_start:].decode("utf-8", errors="replace")) + 1
+        byte = body[error.start]
         raise BoardSyntaxError(
             source, line, column, f"not a text file: byte 0x{byte:02x} is not UTF-8"
         ) from None

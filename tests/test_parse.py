@@ -756,6 +756,19 @@ def test_a_cell_of_several_characters_before_a_missing_comma_is_not_a_missing_qu
     assert str(caught.value).splitlines()[0] == said
 
 
+def test_a_comment_indented_by_a_tab_inside_brackets_is_a_comment():
+    with pytest.raises(BoardSyntaxError) as caught:
+        parse_boards('[["E","M"]\n\t# c\n', "f")
+    assert str(caught.value).splitlines()[0] == (
+        "f:1:11: the input ends inside brackets: a closing ']' is missing"
+    )
+
+
+def test_a_row_of_several_wrong_cells_names_the_first():
+    with pytest.raises(ValueError, match=r"^'a' is not a puzzle cell"):
+        Board(("ab",))
+
+
 # --- bytes: decoding before parsing -------------------------------------------------------------
 
 
@@ -767,6 +780,26 @@ def test_decode_reports_the_first_byte_that_is_not_utf8():
     with pytest.raises(BoardSyntaxError) as caught:
         decode(b"12\n3\xff4\n", "boards.bin")
     assert str(caught.value) == "boards.bin:2:2: not a text file: byte 0xff is not UTF-8"
+
+
+@pytest.mark.parametrize(
+    ("data", "said"),
+    [
+        (b"\xef\xbb\xbf12\n3\xff4\n", "f:2:2: not a text file: byte 0xff is not UTF-8"),
+        # the mark is no character of the line; the \xc3\xa9 before the bad byte is one
+        (b"\xef\xbb\xbf\xc3\xa912\xff", "f:1:4: not a text file: byte 0xff is not UTF-8"),
+    ],
+)
+def test_decode_reports_the_bad_byte_of_a_file_with_a_byte_order_mark(data, said):
+    # It named the byte three places too early (0x32, the 2), at 1:2.
+    with pytest.raises(BoardSyntaxError) as caught:
+        decode(data, "f")
+    assert str(caught.value) == said
+
+
+def test_decode_takes_four_bytes_of_alternating_nuls_for_utf16():
+    with pytest.raises(BoardSyntaxError, match="a UTF-16 file"):
+        decode(b"1\x001\x00", "f")
 
 
 @pytest.mark.parametrize("encoding", ["utf-16", "utf-16-le", "utf-16-be"])
