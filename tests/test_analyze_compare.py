@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import xml.etree.ElementTree as ET
 from fractions import Fraction
 from itertools import takewhile
@@ -16,9 +17,10 @@ from logicmines.backends import REGISTRY
 from logicmines.backends.kanren import KanrenBackend
 from logicmines.board import Board
 from logicmines.compare import Outcome
+from logicmines.output import Out, _cell_list, bands, outcome_record
 from logicmines.parse import parse_boards
 from logicmines.svg import render_svg
-from logicmines.words import percent
+from logicmines.words import percent, quoted
 
 RULES_EXAMPLES = str(EXAMPLES / "spec.txt")  # the three puzzles of docs/rules.md
 EXPERT = str(EXAMPLES / "expert.txt")
@@ -625,3 +627,31 @@ def test_compare_called_from_python_refuses_one_name_as_a_string_and_an_empty_li
             compare_module.compare(board, 5, engines=nothing)
     outcomes, agree = compare_module.compare(board, 5, engines=["kanren"])
     assert list(outcomes) == ["kanren"] and agree
+
+
+def test_the_text_answer_s_small_rules():
+    # A chance is never shown as 0 % or 100 % unless it is one; nor shortened below 41 characters.
+    assert (percent(Fraction(1, 1000)), percent(Fraction(999, 1000))) == ("1", "99")
+    assert quoted("a" * 40) == "a" * 40 and quoted("a" * 41).endswith("... (41 characters)")
+    # 25 columns in two bands, not three; 15 cells listed whole, the 16th "and 1 more".
+    assert bands(25) == [(0, 13), (13, 25)]
+    cells = [(0, c) for c in range(16)]
+    assert _cell_list(cells[:15]).endswith(" 0,14") and _cell_list(cells).endswith("and 1 more")
+    record = outcome_record(Outcome(verdict="unique", count=1, seconds=0.0001234))
+    assert record["seconds"] == 0.000123
+
+
+def test_analyze_paints_each_chance_by_its_band_and_numbers_rows_from_0():
+    def shown(rows, mines, colour):
+        board = Board(rows)
+        out = Out(io.StringIO(), json=False, colour=colour)
+        out.analysis(0, board, KanrenBackend().analyze(board, mines), mines)
+        return out.stream.getvalue().splitlines()
+
+    painted = "\n".join(shown(("0??", "???", "1??"), 3, True))
+    for chance, code in (("0%", "32"), ("67%", "31"), ("100%", "31;1")):
+        assert f"\x1b[{code}m{chance:>5}\x1b[0m" in painted
+    assert "\x1b[33m  50%\x1b[0m" in "\n".join(shown(("??",), 1, True))  # one half is yellow
+    # Ten rows are numbered 0-9: one column for the numbers.
+    lines = shown(tuple("?" for _ in range(10)), 1, False)
+    assert lines[1:3] == ["     0", "0  10%"] and lines[11] == "9  10%"

@@ -454,7 +454,7 @@ def test_a_game_refuses_squares_off_its_board_in_one_clear_error():
 def test_a_place_off_the_board_is_refused_not_wrapped_round():
     board = parse_board("1?\n??")
     assert board.place((1, 1)) == (2, 2)
-    for cell in ((5, 5), (0, 5), (-1, 0)):
+    for cell in ((5, 5), (0, 5), (-1, 0), (0, 2), (2, 0)):  # just past each edge too
         with pytest.raises(ValueError, match="is not on the 2x2 board"):
             board.place(cell)
     with pytest.raises(TypeError):

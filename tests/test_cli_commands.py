@@ -726,6 +726,11 @@ def test_analyze_offers_no_click_on_a_lost_game():
     assert playing["best"] == [0, 0]
 
 
+def test_the_solution_of_a_lost_game_keeps_its_open_mine():
+    run = run_main(["check", "-"], stdin="X1E\n11E\nEEE\n")
+    assert run.out.endswith("solution:\n  X1B\n  11B\n  BBB\n\n")
+
+
 def test_the_picture_of_a_lost_game_frames_no_click(tmp_path):
     lost = "E1X\nEEE\nEEE\n"
     for board, name in ((lost, "lost.svg"), (lost.replace("X", "M"), "playing.svg")):

@@ -28,7 +28,7 @@ from conftest import (
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from logicmines import cli, words
+from logicmines import cli, files, words
 from logicmines.cli import build_parser, main
 from logicmines.generate import random_puzzle
 from logicmines.output import json_line
@@ -103,6 +103,13 @@ def test_the_environment_variable_sets_the_limit_and_the_option_wins(monkeypatch
     assert run_main(["count", "--max-input", "1K"], stdin="12\n").status == 0
     monkeypatch.setenv("LOGICMINES_MAX_INPUT", "1k")
     assert run_main(["count"], stdin="12\n").status == 0
+
+
+def test_a_k_is_1024_bytes_and_a_blank_variable_is_no_limit_given(monkeypatch):
+    assert files.byte_count("2K") == 2048 and files.byte_count("3m") == 3 * 1024 * 1024
+    monkeypatch.setenv("LOGICMINES_MAX_INPUT", " ")
+    assert run_main(["count"], stdin="12\n").status == 0
+    assert files.input_limit(build_parser().parse_args(["count"])) == 64 * 1024 * 1024
 
 
 @pytest.mark.parametrize("value", ["many", "0", "-1", "1.5M", "1T", "0" * 40])
