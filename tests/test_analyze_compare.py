@@ -655,3 +655,14 @@ def test_analyze_paints_each_chance_by_its_band_and_numbers_rows_from_0():
     # Ten rows are numbered 0-9: one column for the numbers.
     lines = shown(tuple("?" for _ in range(10)), 1, False)
     assert lines[1:3] == ["     0", "0  10%"] and lines[11] == "9  10%"
+
+
+def test_compare_of_a_game_board_asks_every_engine_the_puzzle_it_poses():
+    # The whole-board engines read puzzles: a game's E is unknown, not a cell of its own.
+    outcomes, agree = compare_module.compare(
+        Board.from_text("1E", kind="game"), forced=True, engines=("clingo", "clpfd", "kanren")
+    )
+    assert agree
+    assert {name: (o.verdict, o.mines) for name, o in outcomes.items()} == dict.fromkeys(
+        ("clingo", "clpfd", "kanren"), ("unique", ((0, 1),))
+    )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import sys
+from fractions import Fraction
 from math import comb
 
 import pytest
@@ -445,3 +446,18 @@ def test_every_walk_along_the_frontier_counts_the_same(walk, board):
         for part in parts(list(problem.constraints)):
             total *= count_part(part, kanren.memo)[0]
     assert total == len(all_models(board))
+
+
+def test_a_huge_total_on_a_prime_number_of_cells_counts_exactly():
+    # 4001 is prime: the exact binomial's factors must take it in. Probabilities stay exact.
+    board = Board(("?" * 4001,))
+    assert KanrenBackend().count(board, 2000) == comb(4001, 2000)
+    analysis = KanrenBackend().analyze(board, 2000)
+    assert analysis.count == comb(4001, 2000)
+    assert analysis.probabilities[(0, 0)] == Fraction(2000, 4001)
+
+
+def test_the_chances_of_cells_no_digit_touches_are_exact_fractions():
+    chances = KanrenBackend().analyze(Board.from_text("??")).probabilities
+    assert chances == {(0, 0): Fraction(1, 2), (0, 1): Fraction(1, 2)}
+    assert all(type(p) is Fraction for p in chances.values())

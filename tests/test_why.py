@@ -21,7 +21,7 @@ from logicmines.backends.clpfd import ClpfdBackend
 from logicmines.backends.kanren import KanrenBackend
 from logicmines.board import Board
 from logicmines.engine import Deadline
-from logicmines.explain import conflict_words, total_words
+from logicmines.explain import conflict_words, group_words, total_words
 from logicmines.generate import lattice, midgame
 from logicmines.results import Verdict
 
@@ -179,3 +179,16 @@ def test_the_command_line_says_why(name):
     assert "why: (1,0)=1 and (1,1)=3 cannot both hold" in run.out
     run = run_main(["analyze", "--backend", name, "--mines", "2", "-"], "1?1\n?1?\n")
     assert "why: every solution holds exactly 1 mine in all, not 2" in run.out
+
+
+def test_a_conflict_is_shrunk_to_the_digits_that_clash():
+    # The two 0s above take no part: the 1 needs a mine beside it that the lower 0 forbids.
+    reason = KanrenBackend().check(Board.from_text("00 / 1? / ?0")).reason
+    assert reason == "(1,0)=1 and (2,1)=0 cannot both hold"
+
+
+def test_eight_digits_are_named_all_and_nine_in_short():
+    assert group_words([f"d{i}" for i in range(8)]) == (
+        "d0, d1, d2, d3, d4, d5, d6 and d7 cannot all hold"
+    )
+    assert group_words([f"d{i}" for i in range(9)]).endswith("and 1 more cannot all hold")
