@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import io
+import time
+import types
 import xml.etree.ElementTree as ET
 from fractions import Fraction
 from itertools import takewhile
@@ -17,8 +19,10 @@ from logicmines.backends import REGISTRY
 from logicmines.backends.kanren import KanrenBackend
 from logicmines.board import Board
 from logicmines.compare import Outcome
+from logicmines.engine import EngineTimeout
 from logicmines.output import Out, _cell_list, bands, outcome_record
 from logicmines.parse import parse_boards
+from logicmines.results import Verdict
 from logicmines.svg import render_svg
 from logicmines.words import percent, quoted
 
@@ -666,3 +670,50 @@ def test_compare_of_a_game_board_asks_every_engine_the_puzzle_it_poses():
     assert {name: (o.verdict, o.mines) for name, o in outcomes.items()} == dict.fromkeys(
         ("clingo", "clpfd", "kanren"), ("unique", ((0, 1),))
     )
+
+
+class _Fake:
+    """An engine for run_engine's clock: `check` and `count` take the seconds given."""
+
+    listing_pace = 100  # solutions a second
+
+    def __init__(self, checking=0.0, counting=0.0, late=False):
+        self.checking, self.counting, self.late = checking, counting, late
+        self.timeout = None
+
+    def check(self, board, mines=None):
+        time.sleep(self.checking)
+        return types.SimpleNamespace(verdict=Verdict.MULTIPLE, reason=None)
+
+    def count(self, board, mines=None):
+        time.sleep(self.counting)
+        if self.late:
+            raise EngineTimeout("fake", self.timeout)
+        return 7
+
+
+def _faked(monkeypatch, fake, making=0.0):
+    def make(name, timeout=None):
+        time.sleep(making)
+        return fake
+
+    monkeypatch.setattr(compare_module, "make_backend", make)
+
+
+def test_run_engine_s_clock_starts_once_the_engine_is_made_and_spans_both_questions(monkeypatch):
+    board = Board(("??",))
+    _faked(monkeypatch, _Fake(), making=0.3)  # starting the engine is not answering
+    assert compare_module.run_engine("fake", board, 0.2).status == "ok"
+    _faked(monkeypatch, _Fake(checking=0.3))  # count gets what check left: nothing
+    assert compare_module.run_engine("fake", board, 0.2).status == "timeout"
+    # An engine out of time on count is said to have given up after the whole limit.
+    _faked(monkeypatch, _Fake(checking=0.1, late=True))
+    late = compare_module.run_engine("fake", board, 0.5)
+    assert (late.status, late.said) == ("timeout", "fake: gave up after 0.5 s (its time limit)")
+
+
+def test_a_listing_engine_is_skipped_only_past_what_it_lists_in_the_limit(monkeypatch):
+    board = Board(("??",))
+    _faked(monkeypatch, _Fake())
+    assert compare_module.run_engine("fake", board, 1.0, known=100).status == "ok"
+    assert compare_module.run_engine("fake", board, 1.0, known=101).status == "skipped"
