@@ -30,7 +30,7 @@ from logicmines.frontier import count_part
 from logicmines.generate import midgame, random_puzzle
 from logicmines.problem import Problem, parts
 from logicmines.results import Verdict
-from logicmines.staging import settle
+from logicmines.staging import NoSolution, settle
 
 kanren = KanrenBackend()
 
@@ -183,6 +183,16 @@ def test_a_part_with_no_model_has_no_solution_whatever_the_total():
     for mines in range(13):
         assert kanren.count(b, mines=mines) == 0
         assert kanren.check(b, mines=mines).verdict is Verdict.NONE
+
+
+def test_settling_forces_what_single_digits_and_pairs_decide():
+    # A digit that needs every unknown cell around it, and a pair (1 2 1 under three cells)
+    # that decides its cells between them; the counts would be the same if settling left them.
+    assert settle(Problem.from_board(board("1?")), kanren.memo).forced == {(0, 1): 1}
+    pair = settle(Problem.from_board(board("??? / 121")), kanren.memo).forced
+    assert pair == {(0, 0): 1, (0, 1): 0, (0, 2): 1}
+    with pytest.raises(NoSolution, match=r"\(1 placed\)$"):
+        settle(Problem.from_board(board("*?2? / 23?2")), kanren.memo)
 
 
 def test_solutions_respect_the_limit():
