@@ -673,12 +673,13 @@ def test_compare_of_a_game_board_asks_every_engine_the_puzzle_it_poses():
 
 
 class _Fake:
-    """An engine for run_engine's clock: `check` and `count` take the seconds given."""
+    """An engine for run_engine's clock: `check` takes the seconds given; `count` answers at
+    once, or gives up (`late`) as an engine out of time does."""
 
     listing_pace = 100  # solutions a second
 
-    def __init__(self, checking=0.0, counting=0.0, late=False):
-        self.checking, self.counting, self.late = checking, counting, late
+    def __init__(self, checking=0.0, late=False):
+        self.checking, self.late = checking, late
         self.timeout = None
 
     def check(self, board, mines=None):
@@ -686,7 +687,6 @@ class _Fake:
         return types.SimpleNamespace(verdict=Verdict.MULTIPLE, reason=None)
 
     def count(self, board, mines=None):
-        time.sleep(self.counting)
         if self.late:
             raise EngineTimeout("fake", self.timeout)
         return 7
