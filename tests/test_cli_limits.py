@@ -435,6 +435,22 @@ def test_an_svg_never_replaces_the_board_file_it_was_read_from(in_tmp, command, 
     assert _leftovers(in_tmp) == []
 
 
+@pytest.mark.parametrize("link", [False, True])
+def test_write_whole_itself_never_replaces_the_board_file(in_tmp, link):
+    # the command line refuses such a name before the work; write_whole refuses it as well
+    (in_tmp / "b.txt").write_text("1?\n??\n")
+    name = "b.svg" if link else "b.txt"
+    if link:
+        (in_tmp / name).symlink_to("b.txt")
+    with pytest.raises(files.UsageError) as refused:
+        files.write_whole(name, "<svg/>", "--svg writes a picture to a file", "b.txt")
+    said = f"{name}: the board file itself; --svg writes a picture to a file of its own"
+    assert str(refused.value) == said
+    assert (in_tmp / "b.txt").read_text() == "1?\n??\n"
+    files.write_whole("c.svg", "<svg/>", "--svg writes a picture to a file", "b.txt")
+    assert (in_tmp / "c.svg").read_text() == "<svg/>"
+
+
 @pytest.mark.parametrize("command", ["analyze", "trace"])
 def test_a_later_boards_svg_over_the_board_file_is_refused_before_any_answer(in_tmp, command):
     # board 2's picture of --svg p.svg is p-2.svg: board 1 was answered and drawn first

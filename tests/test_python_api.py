@@ -229,6 +229,9 @@ def test_with_rows_refuses_one_string_as_board_does():
         ({"line": "x"}, TypeError, "a board's line is a whole number, not str 'x'"),
         ({"line": 0}, ValueError, "a board's line is counted from 1, not 0"),
         ({"quote": "x"}, ValueError, "a board's quote is \" or ', not str 'x'"),
+        # a value is shown while its repr is at most 20 characters, past that only its type
+        ({"line": "x" * 18}, TypeError, f"a board's line is a whole number, not str '{'x' * 18}'"),
+        ({"line": "x" * 19}, TypeError, "a board's line is a whole number, not str"),
     ],
 )
 def test_a_board_refuses_a_field_that_would_garble_its_messages(fields, error, said):
