@@ -34,6 +34,10 @@
 - `defer`: guesses inside a small walled-in part of the board (fewer than 8 unknown cells, whose
   digits touch no other unknown cell) are put off while a cell elsewhere can be clicked: the
   mine count may settle such a part once the rest is cleared.
+- `midplain`: the game's first guess is the default's; every later guess is the exact endgame
+  search's when it runs, else the safest cell, the first in reading order among equals (what the
+  bot plays with `--ingredients endgame`). It asks what `progress` and `lookahead` win after the
+  first guess.
 """
 
 from __future__ import annotations
@@ -309,15 +313,17 @@ def close() -> None:
     bot._candidates = _close_candidates
 
 
-# --- firstsafe ----------------------------------------------------------------------------------
+# --- firstsafe, midplain -----------------------------------------------------------------------
+
+Chooser = Callable[[Board, Analysis, int, frozenset[str], Backend], Cell]
 
 
-def firstsafe() -> None:
-    """The game's first guess is the safest cell (the default's order among equals: fewest
-    unknown neighbours), weighed neither for progress nor for the next click; every later guess
-    is the default's."""
+def _first_then(first: Callable[[Chooser], Chooser], later: Callable[[Chooser], Chooser]) -> None:
+    """The bot's choice made by `first(default)` for a game's first guess and by `later(default)`
+    for every guess after it, where `default` is the default's choice."""
     default_play_on, default_choose = bot.play_on, bot.choose
     pending = [False]
+    first_choose, later_choose = first(default_choose), later(default_choose)
 
     def play_on(table, mines, used, engine, guesses):
         pending[0] = True
@@ -326,13 +332,48 @@ def firstsafe() -> None:
     def choose(
         board: Board, analysis: Analysis, mines: int, ingredients: frozenset[str], engine: Backend
     ) -> Cell:
-        if pending[0]:
-            pending[0] = False
-            probabilities = analysis.probabilities
-            return min(probabilities, key=lambda cell: bot._order(board, probabilities, cell))
-        return default_choose(board, analysis, mines, ingredients, engine)
+        chosen = first_choose if pending[0] else later_choose
+        pending[0] = False
+        return chosen(board, analysis, mines, ingredients, engine)
 
     bot.play_on, bot.choose = play_on, choose
+
+
+def _unchanged(default: Chooser) -> Chooser:
+    return default
+
+
+def _safest(default: Chooser) -> Chooser:
+    """The safest cell, in the default's order among equals (fewest unknown neighbours)."""
+
+    def choose(board, analysis, mines, ingredients, engine):
+        probabilities = analysis.probabilities
+        return min(probabilities, key=lambda cell: bot._order(board, probabilities, cell))
+
+    return choose
+
+
+def _plain(default: Chooser) -> Chooser:
+    """The exact endgame search's choice when it runs, else the safest cell, the first in reading
+    order among equals: the default with no ingredient but `endgame`."""
+
+    def choose(board, analysis, mines, ingredients, engine):
+        return default(board, analysis, mines, ingredients & {"endgame"}, engine)
+
+    return choose
+
+
+def firstsafe() -> None:
+    """The game's first guess is the safest cell (the default's order among equals: fewest
+    unknown neighbours), weighed neither for progress nor for the next click; every later guess
+    is the default's."""
+    _first_then(_safest, _unchanged)
+
+
+def midplain() -> None:
+    """The game's first guess is the default's; every later guess is the exact endgame search's
+    when it runs, else the safest cell, the first in reading order among equals."""
+    _first_then(_unchanged, _plain)
 
 
 # --- defer --------------------------------------------------------------------------------------
@@ -384,6 +425,7 @@ VARIANTS: dict[str, Callable[[], None]] = {
     "close": close,
     "firstsafe": firstsafe,
     "defer": defer,
+    "midplain": midplain,
 }
 
 

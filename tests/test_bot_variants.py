@@ -216,31 +216,39 @@ def test_close_leaves_out_candidates_much_riskier_than_the_safest(monkeypatch) -
     )
 
 
-def test_firstsafe_makes_each_games_first_guess_the_safest_cell_and_later_ones_the_defaults(
-    monkeypatch,
+@pytest.mark.parametrize("name", ["firstsafe", "midplain"])
+def test_a_policy_for_the_first_guess_and_another_for_later_ones_plays_each_where_it_should(
+    monkeypatch, name
 ) -> None:
+    # firstsafe: the safest cell first, the default after; midplain: the default first, then
+    # the default with no ingredient but the endgame (the safest cell in reading order)
     for attribute in CHANGED:
         monkeypatch.setattr(bot, attribute, getattr(bot, attribute))
     default = [play_game(16, 30, 99, "zero", seed, trace=True) for seed in range(6)]
     default_choose = bot.choose
-    bot_variants.firstsafe()
+
+    def safest(board, analysis):
+        probabilities = analysis.probabilities
+        return min(probabilities, key=lambda cell: bot._order(board, probabilities, cell))
+
+    def plain(board, analysis):
+        return default_choose(board, analysis, 99, frozenset({"endgame"}), ENGINE)
+
+    def usual(board, analysis):
+        return default_choose(board, analysis, 99, frozenset(bot.DEFAULT), ENGINE)
+
+    first, later = {"firstsafe": (safest, usual), "midplain": (usual, plain)}[name]
+    bot_variants.VARIANTS[name]()
     changed = [play_game(16, 30, 99, "zero", seed, trace=True) for seed in range(6)]
     differs = 0
     for before, after in zip(default, changed):
         if not after.trace:
             assert not before.trace  # no guess: nothing to change
             continue
-        first = after.trace[0]
-        probabilities = ENGINE.analyze(first.board, 99).probabilities
-        assert first.cell == min(
-            probabilities, key=lambda cell: bot._order(first.board, probabilities, cell)
-        )
-        differs += first.cell != before.trace[0].cell
-        for guess in after.trace[1:]:  # later guesses: the default's choice on the same board
+        for number, guess in enumerate(after.trace):
             analysis = ENGINE.analyze(guess.board, 99)
-            assert guess.cell == default_choose(
-                guess.board, analysis, 99, frozenset(bot.DEFAULT), ENGINE
-            )
+            assert guess.cell == (first if number == 0 else later)(guess.board, analysis)
+            differs += guess.cell != usual(guess.board, analysis)
     assert differs >= 1
 
 
