@@ -38,10 +38,15 @@
   search's when it runs, else the safest cell, the first in reading order among equals (what the
   bot plays with `--ingredients endgame`). It asks what `progress` and `lookahead` win after the
   first guess.
+- `longterm`: `fifty` widened as the best published solver weighs long-term risk: besides the
+  pairs a cell belongs to, 2x2 blocks that could end with their mines on either diagonal (the
+  four squares diagonal to its corners mines), and the cells that wall such a pair or block in:
+  clicking one of them now settles that coin flip when it is safe.
 """
 
 from __future__ import annotations
 
+import itertools
 import sys
 from collections.abc import Callable
 from fractions import Fraction
@@ -176,20 +181,40 @@ def coin_flip_models(
     return int(min(found, as_mine, analysis.count - as_mine))
 
 
-def _fifty_most_useful(
-    board: Board, analysis: Analysis, mines: int, ingredients: frozenset[str], engine: Backend
-) -> Cell:
-    """The default's choice (progress and lookahead), with each candidate's worth raised by the
-    share of its mine layouts that would be a coin flip anyway."""
+def _pair_flips(board: Board, analysis: Analysis, mines: int, engine: Backend) -> dict[Cell, int]:
+    """`coin_flip_models` of every cell at least half as safe as the safest, those with any."""
     probabilities = analysis.probabilities
-    ranked = sorted(probabilities, key=lambda cell: bot._order(board, probabilities, cell))
-    best = 1 - probabilities[ranked[0]]
+    best = 1 - min(probabilities.values())
     flips = {}
-    for cell in ranked:
+    for cell in _ranked(board, analysis):
         if 1 - probabilities[cell] < best / 2:
             break
         if found := coin_flip_models(board, analysis, cell, mines, engine):
             flips[cell] = found
+    return flips
+
+
+def _ranked(board: Board, analysis: Analysis) -> list[Cell]:
+    """The unknown cells, safest first, in the default's order among equals."""
+    probabilities = analysis.probabilities
+    return sorted(probabilities, key=lambda cell: bot._order(board, probabilities, cell))
+
+
+def _discounted(
+    board: Board,
+    analysis: Analysis,
+    mines: int,
+    ingredients: frozenset[str],
+    engine: Backend,
+    flips_of: Callable[[Board, Analysis, int, Backend], dict[Cell, int]],
+) -> Cell:
+    """The default's choice (progress and lookahead), with each candidate's worth raised by the
+    share of its mine layouts that would be a coin flip anyway, as `flips_of` counts them (the
+    models of each cell, in the default's order). A cell that is a mine only in such layouts is
+    clicked at once; cells whose raised worth comes near the safest are weighed too."""
+    probabilities = analysis.probabilities
+    best = 1 - min(probabilities.values())
+    flips = flips_of(board, analysis, mines, engine)
     for cell, found in flips.items():
         if found == probabilities[cell] * analysis.count:
             return cell
@@ -215,6 +240,14 @@ def _fifty_most_useful(
 
     scores = {cell: score(cell) for cell in near}
     return max(near, key=lambda cell: (scores[cell], -near.index(cell)))
+
+
+def _fifty_most_useful(
+    board: Board, analysis: Analysis, mines: int, ingredients: frozenset[str], engine: Backend
+) -> Cell:
+    """The default's choice, each candidate's worth raised by the coin flips of the pairs it
+    belongs to (`coin_flip_models`)."""
+    return _discounted(board, analysis, mines, ingredients, engine, _pair_flips)
 
 
 def fifty() -> None:
@@ -412,6 +445,119 @@ def defer() -> None:
     bot._candidates = _deferring_candidates
 
 
+# --- longterm ------------------------------------------------------------------------------------
+
+LONG_WALLS = {"pair": 3, "block": 2}  # the most unknown wall squares a shape may still need
+LONG_LIKELY = Fraction(1, 100)  # shapes needing more than one of them: skipped below this chance
+
+
+def coin_flip_shapes(board: Board) -> list[tuple[str, tuple[Cell, ...], tuple[Cell, ...]]]:
+    """The shapes that could end as a coin flip no click can settle: two orthogonal neighbours
+    with one mine between them, or a 2x2 block with two mines on a diagonal, each as (kind, its
+    unknown cells, its walls). The walls are the squares next to the shape that would tell its
+    two layouts apart (next to one of a pair but not the other; diagonal to a block's corners):
+    none may be open, and the coin flip forms when every one is a mine. Only the walls still
+    unknown are given."""
+    shapes = []
+    for r, c in board.cells():
+        groups = []
+        if c + 1 < board.width:
+            groups.append(("pair", ((r, c), (r, c + 1))))
+        if r + 1 < board.height:
+            groups.append(("pair", ((r, c), (r + 1, c))))
+        if r + 1 < board.height and c + 1 < board.width:
+            groups.append(("block", ((r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1))))
+        for kind, cells in groups:
+            if any(board[cell] != "?" for cell in cells):
+                continue
+            if kind == "pair":
+                a, b = cells
+                walls = (set(board.neighbours(a)) ^ set(board.neighbours(b))) - {a, b}
+            else:
+                walls = {
+                    (i, j)
+                    for i, j in ((r - 1, c - 1), (r - 1, c + 2), (r + 2, c - 1), (r + 2, c + 2))
+                    if 0 <= i < board.height and 0 <= j < board.width
+                }
+            if any(board[w] not in "?*" for w in walls):
+                continue
+            unknown = tuple(sorted(w for w in walls if board[w] == "?"))
+            if len(unknown) <= LONG_WALLS[kind]:
+                shapes.append((kind, cells, unknown))
+    return shapes
+
+
+def _formed(
+    board: Board, mines_at: list[Cell], safe_at: list[Cell], mines: int, engine: Backend
+) -> int:
+    """The models with a mine at every cell of `mines_at` and none at `safe_at` (by inclusion
+    and exclusion over the cells that must be safe)."""
+    total = 0
+    for size in range(len(safe_at) + 1):
+        for chosen in itertools.combinations(safe_at, size):
+            total += (-1) ** size * engine.count(_with_mines(board, [*mines_at, *chosen]), mines)
+    return total
+
+
+def long_term_influence(
+    board: Board, analysis: Analysis, mines: int, engine: Backend, likely: Fraction | None = None
+) -> dict[Cell, int]:
+    """For each unknown cell, the models in which a coin flip it belongs to or walls in would
+    form: for each kind of shape (pairs across, pairs down, blocks) the largest count of one of
+    its layouts among the shapes the cell belongs to, summed, plus the counts of the shapes it is
+    a wall of; at most the models where the cell is a mine, and where it is safe. Shapes needing
+    more than one unknown wall, whose walls and cells are less likely than `likely` (LONG_LIKELY
+    unless told) as independent cells, are left out."""
+    likely = LONG_LIKELY if likely is None else likely
+    probabilities = analysis.probabilities
+    best: dict[tuple[Cell, str], int] = {}
+    walled: dict[Cell, int] = {}
+    for kind, cells, walls in coin_flip_shapes(board):
+        if any(probabilities[cell] == 1 or probabilities[cell] == 0 for cell in cells):
+            continue
+        if any(probabilities[w] == 0 for w in walls):
+            continue
+        if kind == "pair":
+            mines_at, safe_at = [cells[0]], [cells[1]]
+            way = "across" if cells[0][0] == cells[1][0] else "down"
+        else:
+            mines_at, safe_at, way = [cells[0], cells[3]], [cells[1], cells[2]], "block"
+        chance = Fraction(1)
+        for cell in (*walls, *mines_at):
+            chance *= probabilities[cell]
+        if len(walls) > 1 and chance < likely:
+            continue
+        formed = _formed(board, [*walls, *mines_at], safe_at, mines, engine)
+        if not formed:
+            continue
+        for cell in cells:
+            best[cell, way] = max(best.get((cell, way), 0), formed)
+        for w in walls:
+            walled[w] = walled.get(w, 0) + formed
+    influence: dict[Cell, int] = {}
+    for (cell, _), formed in best.items():
+        influence[cell] = influence.get(cell, 0) + formed
+    for cell, formed in walled.items():
+        influence[cell] = influence.get(cell, 0) + formed
+    capped = {}
+    for cell, found in influence.items():
+        as_mine = probabilities[cell] * analysis.count
+        capped[cell] = int(min(found, as_mine, analysis.count - as_mine))
+    return {cell: capped[cell] for cell in _ranked(board, analysis) if capped.get(cell)}
+
+
+def _longterm_most_useful(
+    board: Board, analysis: Analysis, mines: int, ingredients: frozenset[str], engine: Backend
+) -> Cell:
+    """`fifty`'s choice with the coin flips of `long_term_influence` (pairs and blocks, and the
+    cells that wall them in) instead of the pairs a cell belongs to."""
+    return _discounted(board, analysis, mines, ingredients, engine, long_term_influence)
+
+
+def longterm() -> None:
+    bot._most_useful = _longterm_most_useful
+
+
 VARIANTS: dict[str, Callable[[], None]] = {
     "blend": blend,
     "living": living,
@@ -426,6 +572,7 @@ VARIANTS: dict[str, Callable[[], None]] = {
     "firstsafe": firstsafe,
     "defer": defer,
     "midplain": midplain,
+    "longterm": longterm,
 }
 
 

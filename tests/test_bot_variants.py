@@ -282,3 +282,57 @@ def test_walled_in_finds_the_small_parts_that_no_digit_ties_to_the_rest() -> Non
     # with (1,2) unknown the corner joins the rest: one part
     assert bot_variants.walled_in(Board(("??*?????", "13??????", "133?????", "????????"))) == set()
     assert bot_variants.walled_in(Board(("??", "11"))) == set()  # the only part is not put off
+
+
+def long_term_by_enumeration(board: Board, models) -> dict:
+    """`long_term_influence` of every cell with no shape left out, counted on the models."""
+    total = len(models)
+
+    def is_mine(rows, cell):
+        return rows[cell[0]][cell[1]] == "*"
+
+    def chance(cell):
+        return sum(is_mine(rows, cell) for rows in models)
+
+    best, walled = {}, {}
+    for kind, cells, walls in bot_variants.coin_flip_shapes(board):
+        if any(chance(cell) in (0, total) for cell in cells) or any(not chance(w) for w in walls):
+            continue
+        layout = (cells[:1], cells[1:]) if kind == "pair" else (cells[::3], cells[1:3])
+        way = "block" if kind == "block" else ("across" if cells[0][0] == cells[1][0] else "down")
+        formed = sum(
+            1
+            for rows in models
+            if all(is_mine(rows, cell) for cell in (*walls, *layout[0]))
+            and not any(is_mine(rows, cell) for cell in layout[1])
+        )
+        for cell in cells:
+            best[cell, way] = max(best.get((cell, way), 0), formed)
+        for w in walls:
+            walled[w] = walled.get(w, 0) + formed
+    found = {}
+    for cell in {cell for cell, _ in best} | set(walled):
+        influence = sum(best.get((cell, way), 0) for way in ("across", "down", "block"))
+        influence += walled.get(cell, 0)
+        found[cell] = min(influence, chance(cell), total - chance(cell))
+    return {cell: value for cell, value in found.items() if value}
+
+
+@settings(max_examples=60, deadline=None)
+@given(positions())
+def test_long_term_influence_matches_enumeration(position) -> None:
+    board, mines = position
+    models = models_with(board, mines)
+    analysis = ENGINE.analyze(board, mines)
+    found = bot_variants.long_term_influence(board, analysis, mines, ENGINE, Fraction(0))
+    assert found == long_term_by_enumeration(board, models)  # likely 0: every shape counts
+
+
+def test_a_block_walled_in_by_a_mine_is_a_coin_flip_for_each_of_its_cells() -> None:
+    # mines at (0,0), (1,1), (2,2) or at (0,1), (1,0), (2,2): every digit sees the same count, and
+    # the block's one corner square on the board, (2,2), is a mine in both
+    board = Board(("??1", "??2", "12?"))
+    analysis = ENGINE.analyze(board, 3)
+    assert analysis.count == 2 and analysis.probabilities[(2, 2)] == 1
+    found = bot_variants.long_term_influence(board, analysis, 3, ENGINE)
+    assert found == {(0, 0): 1, (0, 1): 1, (1, 0): 1, (1, 1): 1}
