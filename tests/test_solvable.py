@@ -6,7 +6,7 @@ import pytest
 from conftest import run_main
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from oracle import all_models
+from oracle import all_models, models_with
 
 from logicmines.board import Board
 from logicmines.generate import game_board
@@ -68,9 +68,7 @@ def test_solvable_agrees_with_a_step_by_step_brute_force_judge(case, with_total)
     assert answer.game == expected
     unknown = [cell for cell in board.cells() if expected[cell] in "EM"]
     # Where the judge stopped: the squares a mine in every solution are marked, the rest stuck.
-    models = all_models(expected)
-    if total is not None:
-        models = [rows for rows in models if sum(row.count("*") for row in rows) == total]
+    models = models_with(expected, total)
     mines = {cell for cell in unknown if all(rows[cell[0]][cell[1]] == "*" for rows in models)}
     assert {cell for cell in board.cells() if answer.known[cell] == "*"} == (
         set(unknown) if answer.won else mines
