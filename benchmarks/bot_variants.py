@@ -140,6 +140,24 @@ def _with_mines(board: Board, cells: list[Cell]) -> Board:
     return Board(tuple("".join(row) for row in rows))
 
 
+def pair_walls(board: Board, a: Cell, b: Cell) -> set[Cell]:
+    """The squares next to exactly one of the neighbouring cells `a` and `b`: what they show
+    tells the two apart, so a pair whose walls are all mines is a coin flip no click settles."""
+    return (set(board.neighbours(a)) ^ set(board.neighbours(b))) - {a, b}
+
+
+def _formed(
+    board: Board, mines_at: list[Cell], safe_at: list[Cell], mines: int, engine: Backend
+) -> int:
+    """The models with a mine at every cell of `mines_at` and none at `safe_at` (by inclusion
+    and exclusion over the cells that must be safe)."""
+    total = 0
+    for size in range(len(safe_at) + 1):
+        for chosen in itertools.combinations(safe_at, size):
+            total += (-1) ** size * engine.count(_with_mines(board, [*mines_at, *chosen]), mines)
+    return total
+
+
 def coin_flip_models(
     board: Board,
     analysis: Analysis,
@@ -157,14 +175,13 @@ def coin_flip_models(
     if probabilities[cell] == 0:
         return 0
     r, c = cell
-    around = set(board.neighbours(cell))
     found = 0
     for other in ((r, c + 1), (r, c - 1), (r + 1, c), (r - 1, c)):
         if not (0 <= other[0] < board.height and 0 <= other[1] < board.width):
             continue
         if board[other] != "?" or probabilities[other] == 1:
             continue
-        apart = (around ^ set(board.neighbours(other))) - {cell, other}
+        apart = pair_walls(board, cell, other)
         if any(board[d] not in "?*" for d in apart):
             continue  # an open square next to one of them tells them apart
         enablers = [d for d in apart if board[d] == "?"]
@@ -173,8 +190,7 @@ def coin_flip_models(
             likely *= probabilities[d]
         if likely < share / 4:
             continue  # even as independent cells, too unlikely to be worth counting
-        both = engine.count(_with_mines(board, [cell, *enablers]), mines)
-        formed = both - engine.count(_with_mines(board, [cell, other, *enablers]), mines)
+        formed = _formed(board, [cell, *enablers], [other], mines, engine)
         if formed >= share * analysis.count:
             found += formed
     as_mine = probabilities[cell] * analysis.count
@@ -471,8 +487,7 @@ def coin_flip_shapes(board: Board) -> list[tuple[str, tuple[Cell, ...], tuple[Ce
             if any(board[cell] != "?" for cell in cells):
                 continue
             if kind == "pair":
-                a, b = cells
-                walls = (set(board.neighbours(a)) ^ set(board.neighbours(b))) - {a, b}
+                walls = pair_walls(board, *cells)
             else:
                 walls = {
                     (i, j)
@@ -485,18 +500,6 @@ def coin_flip_shapes(board: Board) -> list[tuple[str, tuple[Cell, ...], tuple[Ce
             if len(unknown) <= LONG_WALLS[kind]:
                 shapes.append((kind, cells, unknown))
     return shapes
-
-
-def _formed(
-    board: Board, mines_at: list[Cell], safe_at: list[Cell], mines: int, engine: Backend
-) -> int:
-    """The models with a mine at every cell of `mines_at` and none at `safe_at` (by inclusion
-    and exclusion over the cells that must be safe)."""
-    total = 0
-    for size in range(len(safe_at) + 1):
-        for chosen in itertools.combinations(safe_at, size):
-            total += (-1) ** size * engine.count(_with_mines(board, [*mines_at, *chosen]), mines)
-    return total
 
 
 def long_term_influence(
