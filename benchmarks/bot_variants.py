@@ -42,6 +42,10 @@
   pairs a cell belongs to, 2x2 blocks that could end with their mines on either diagonal (the
   four squares diagonal to its corners mines), and the cells that wall such a pair or block in:
   clicking one of them now settles that coin flip when it is safe.
+- `hotspot`: the published solver's "hotspots", pairs one mine away from a coin flip (the first
+  cell a mine in half the layouts, every square that would tell the two apart a mine but one,
+  and that one less than 90 % safe): each digit's next-click safety in the two-click chance is
+  scaled by how much the click changes the chance of surviving them.
 """
 
 from __future__ import annotations
@@ -561,6 +565,77 @@ def longterm() -> None:
     bot._most_useful = _longterm_most_useful
 
 
+# --- hotspot -------------------------------------------------------------------------------------
+
+HOTSPOT_SAFETY = Fraction(9, 10)  # hotspots whose last wall square is this safe are left out
+
+
+def hotspots(board: Board, analysis: Analysis) -> list[tuple[Cell, tuple[Cell, ...]]]:
+    """The coin flips one mine away: pairs of orthogonal neighbours whose first cell is a mine in
+    exactly half the models, and whose walls (`pair_walls`) are all mines but one unknown square
+    less than HOTSPOT_SAFETY safe, which would make the pair a coin flip no click settles. Each
+    as (that square, the pair)."""
+    probabilities = analysis.probabilities
+    found = []
+    for kind, cells, walls in coin_flip_shapes(board):
+        if kind != "pair" or probabilities[cells[0]] != Fraction(1, 2):
+            continue
+        missing = [w for w in walls if probabilities[w] != 1]
+        if len(missing) == 1 and 1 - probabilities[missing[0]] < HOTSPOT_SAFETY:
+            found.append((missing[0], cells))
+    return found
+
+
+def hotspot_safety(
+    spots: list[tuple[Cell, tuple[Cell, ...]]], analysis: Analysis, cell: Cell | None = None
+) -> Fraction:
+    """The chance of surviving the coin flips of `spots` that `analysis` leaves: for each, half
+    the chance that its last wall square is a mine (then the pair is a coin flip), taken as
+    independent. The spots `cell` belongs to (as the square or in the pair) are left out: a
+    click there settles them."""
+    chance = Fraction(1)
+    for square, pair in spots:
+        if cell == square or cell in pair:
+            continue
+        chance *= (1 + (1 - analysis.probabilities[square])) / 2
+    return chance
+
+
+def _hotspot_most_useful(
+    board: Board, analysis: Analysis, mines: int, ingredients: frozenset[str], engine: Backend
+) -> Cell:
+    """The default's choice, where the next click's safety after each digit is scaled by how much
+    the click changes the chance of surviving the coin flips one mine away (`hotspots`)."""
+    spots = hotspots(board, analysis)
+    if not spots or "lookahead" not in ingredients:
+        return _DEFAULT_MOST_USEFUL(board, analysis, mines, ingredients, engine)
+    probabilities = analysis.probabilities
+    near = bot._candidates(board, probabilities)
+    if len(near) == 1:
+        return near[0]
+    before = hotspot_safety(spots, analysis)
+
+    def score(cell: Cell) -> tuple:
+        chances = bot.digit_chances(board, cell, mines, engine, analysis.count)
+        value = sum(
+            (
+                chance * bot._next_safety(after) * hotspot_safety(spots, after, cell) / before
+                for chance, after in chances.values()
+            ),
+            Fraction(0),
+        )
+        if "progress" in ingredients:
+            value += bot.PROGRESS_WEIGHT * bot._progress(chances)
+        return (value, 1 - probabilities[cell])
+
+    scores = {cell: score(cell) for cell in near}
+    return max(near, key=lambda cell: (scores[cell], -near.index(cell)))
+
+
+def hotspot() -> None:
+    bot._most_useful = _hotspot_most_useful
+
+
 VARIANTS: dict[str, Callable[[], None]] = {
     "blend": blend,
     "living": living,
@@ -576,6 +651,7 @@ VARIANTS: dict[str, Callable[[], None]] = {
     "defer": defer,
     "midplain": midplain,
     "longterm": longterm,
+    "hotspot": hotspot,
 }
 
 

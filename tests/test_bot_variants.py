@@ -336,3 +336,70 @@ def test_a_block_walled_in_by_a_mine_is_a_coin_flip_for_each_of_its_cells() -> N
     assert analysis.count == 2 and analysis.probabilities[(2, 2)] == 1
     found = bot_variants.long_term_influence(board, analysis, 3, ENGINE)
     assert found == {(0, 0): 1, (0, 1): 1, (1, 0): 1, (1, 1): 1}
+
+
+def hotspots_by_enumeration(board: Board, models) -> list:
+    """`hotspots` counted on the models: pairs of unknown orthogonal neighbours, the first a mine
+    in exactly half the models, no open square next to just one of them, and of those squares
+    all but one a mine in every model, that one less than 9/10 safe."""
+    total = len(models)
+
+    def mines_at(cell):
+        return sum(rows[cell[0]][cell[1]] == "*" for rows in models)
+
+    found = []
+    for r, c in board.cells():
+        for other in ((r, c + 1), (r + 1, c)):
+            if other[0] >= board.height or other[1] >= board.width:
+                continue
+            if board[r, c] != "?" or board[other] != "?" or 2 * mines_at((r, c)) != total:
+                continue
+            apart = (set(board.neighbours((r, c))) ^ set(board.neighbours(other))) - {(r, c), other}
+            if any(board[d].isdigit() for d in apart):
+                continue
+            missing = [d for d in apart if mines_at(d) != total]
+            if len(missing) == 1 and 10 * (total - mines_at(missing[0])) < 9 * total:
+                found.append((missing[0], ((r, c), other)))
+    return sorted(found)
+
+
+def hotspots_both_ways(board: Board, mines: int) -> tuple[list, list]:
+    """`hotspots` on the board's analysis, in order, and counted on its models."""
+    found = bot_variants.hotspots(board, ENGINE.analyze(board, mines))
+    return sorted(found), hotspots_by_enumeration(board, models_with(board, mines))
+
+
+@pytest.mark.parametrize(
+    "rows, mines",
+    [
+        (("?*?1", "?**1", "????"), 5),  # a pair down the left edge
+        (("???", "??*", "2??"), 5),
+        (("????", "????", "2?**"), 7),  # the square is 1/3 safe
+        (("*??", "?*?"), 4),
+        (("???2", "???*", "1??*"), 7),
+    ],
+)
+def test_hotspots_match_enumeration_where_there_is_one(rows, mines) -> None:
+    found, want = hotspots_both_ways(Board(rows), mines)
+    assert found and found == want
+
+
+@settings(max_examples=80, deadline=None)
+@given(positions())
+def test_hotspots_match_enumeration(position) -> None:
+    found, want = hotspots_both_ways(*position)
+    assert found == want  # mostly none: the parametrized boards above have one
+
+
+def test_a_pair_one_mine_from_a_coin_flip_is_a_hotspot_settled_by_its_cells() -> None:
+    # 4 mines: (1,0) and (1,1) marked, one of the pair (0,1), (0,2); (0,0) a mine half the time.
+    # If (0,0) is a mine, every square next to just one of the pair is a mine: a coin flip.
+    board = Board(("???", "**?"))
+    analysis = ENGINE.analyze(board, 4)
+    spots = bot_variants.hotspots(board, analysis)
+    assert spots == hotspots_by_enumeration(board, models_with(board, 4))
+    assert spots == [((0, 0), ((0, 1), (0, 2)))]
+    assert bot_variants.hotspot_safety(spots, analysis) == Fraction(3, 4)  # 1/2 safe, else 1/2
+    for settles in ((0, 0), (0, 1), (0, 2)):  # the square, or a cell of the pair
+        assert bot_variants.hotspot_safety(spots, analysis, settles) == 1
+    assert bot_variants.hotspot_safety(spots, analysis, (1, 2)) == Fraction(3, 4)
