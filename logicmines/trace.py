@@ -16,6 +16,7 @@ that decides check's verdict); `python -m logicmines.trace` is the same command.
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 import tempfile
@@ -235,15 +236,19 @@ def clpfd_steps(
     `timeout` seconds, it is stopped and EngineTimeout raised."""
     timeout = valid_timeout(timeout, "clpfd_steps")  # a float, as threading.Timer takes it
     puzzle = board.as_puzzle()
+    # The rows go in a file of their own: on the command line a big board would pass the
+    # system's limit on the length of one argument (128 KiB on Linux).
     rows = "[" + ", ".join("`" + row + "`" for row in puzzle.rows) + "]"
-    goal = f"trace_board({rows}, {'inf' if limit is None else int(limit)})"  # inf: every one
+    goal = f"trace_rows(Rows), trace_board(Rows, {'inf' if limit is None else int(limit)})"
     with tempfile.TemporaryDirectory() as folder:
         program = Path(folder) / "trace.pl"
         program.write_text(_CLPFD_TRACE)
+        given = Path(folder) / "rows.pl"
+        given.write_text(f"trace_rows({rows}).\n")
         command = ["swipl", "-q", "-g", goal, "-t", "halt", str(data_path("prolog", "board.pl"))]
         try:
             swipl = subprocess.Popen(
-                [*command, str(program)],
+                [*command, str(program), str(given)],
                 stdout=subprocess.PIPE,
                 stderr=subprocess.PIPE,
                 text=True,
@@ -278,8 +283,22 @@ def clpfd_steps(
             if late.is_set():
                 raise EngineTimeout("clpfd", timeout)
             if code != 0:
-                raise EngineError(f"swipl: {problem or 'exit status ' + str(code)}")
+                raise EngineError(f"swipl: {_swipl_problem(problem, code, puzzle)}")
     return found
+
+
+def _swipl_problem(problem: str, code: int, board: Board) -> str:
+    """The first line of what swipl said on failing, without the goal this module gave it (its
+    own words, not the user's); a stack overrun says what it was doing."""
+    if not problem:
+        return f"exit status {code}"
+    first = re.sub(r"^(ERROR: )?-g [^:]*: ", "", problem.splitlines()[0])
+    if first.startswith("Stack limit"):
+        first += (
+            f" tracing a {board.height}x{board.width} board (SWI-Prolog's stack_limit flag; "
+            "the kanren trace, the default, needs far less)"
+        )
+    return first
 
 
 def _clpfd_step(line: str) -> Step:

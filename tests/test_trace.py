@@ -19,6 +19,7 @@ from logicmines.board import Board
 from logicmines.trace import (
     MOST_INDENT,
     Step,
+    _swipl_problem,
     clpfd_steps,
     describe,
     describe_clpfd,
@@ -96,6 +97,27 @@ def test_a_board_without_solution_shows_the_failures():
     kinds = [step.kind for step in kanren_steps(board)]
     assert "fail" in kinds and "solution" not in kinds
     assert [step.kind for step in clpfd_steps(Board.from_text("2?"))] == ["fail"]
+
+
+def test_the_clpfd_trace_takes_a_board_longer_than_a_command_line_argument_may_be():
+    # 160,000 squares: written into swipl's -g goal they passed Linux's 128 KiB limit on one
+    # argument, and the trace failed before SWI-Prolog started
+    board = Board(("0" * 400,) * 400)
+    assert [step.kind for step in clpfd_steps(board)] == ["settle", "solution"]
+
+
+def test_swipl_failing_is_said_in_one_line_without_the_goal_it_was_given():
+    said = (
+        "ERROR: -g trace_rows(Rows), trace_board(Rows, 3): Stack limit (1.0Gb) exceeded\n"
+        "ERROR:   Stack sizes: local: 12Kb, global: 0.8Gb, trail: 23.2Mb\n"
+    )
+    board = Board(("?" * 400,) * 300)
+    assert _swipl_problem(said, 1, board) == (
+        "Stack limit (1.0Gb) exceeded tracing a 300x400 board (SWI-Prolog's stack_limit flag; "
+        "the kanren trace, the default, needs far less)"
+    )
+    assert _swipl_problem("Warning: something\nmore", 1, board) == "Warning: something"
+    assert _swipl_problem("", 137, board) == "exit status 137"
 
 
 def test_a_choice_that_propagation_refutes_is_shown_failing():
