@@ -1512,8 +1512,11 @@ def main(argv: list[str] | None = None) -> int:
         if sys.stderr is not None:
             sys.stderr.close()
         return READER_GONE
-    except OSError as error:  # writing the answers failed: a full disk, say
-        _fail(f"cannot write the answers: {error.strerror or error}")
+    except OSError as error:
+        if error.filename is not None:  # a file or a program of the run's own, named
+            _fail(f"{error.filename}: {error.strerror or error}")
+        else:  # writing the answers failed: a full disk, say
+            _fail(f"cannot write the answers: {error.strerror or error}")
     return 2
 
 

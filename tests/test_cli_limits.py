@@ -906,3 +906,23 @@ def test_a_size_is_taken_without_the_spaces_around_it():
         "logicmines: error: generate game 5x5 needs --mines N (a preset such as expert brings "
         "its own)\n"
     )
+
+
+@pytest.mark.parametrize(
+    "error, said",
+    [
+        (
+            OSError(28, "No space left on device"),
+            "cannot write the answers: No space left on device",
+        ),
+        # a program the run starts, or a file of its own: named, not taken for the answers
+        (OSError(7, "Argument list too long", "swipl"), "swipl: Argument list too long"),
+    ],
+)
+def test_a_system_error_in_a_run_is_one_line_naming_what_failed(monkeypatch, error, said):
+    def fails(boards, args, out):
+        raise error
+
+    monkeypatch.setitem(cli.RUNNERS, "check", fails)
+    run = run_main(["check", "-"], "1?\n")
+    assert (run.status, run.out, run.err) == (2, "", f"logicmines: error: {said}\n")
