@@ -491,22 +491,30 @@ def _syntax_error(text: str, source: str, error: UnexpectedInput) -> BoardSyntax
 # --- the public functions -----------------------------------------------------------------------
 
 
-def _utf16(data: bytes) -> bool:
-    """Whether the bytes look like UTF-16 (as Windows PowerShell 5 writes files): its byte order
-    mark, or a board's characters each followed or preceded by a NUL byte."""
+def _wide(data: bytes) -> str | None:
+    """The encoding, "UTF-16" or "UTF-32", when the bytes look like it (Windows PowerShell 5
+    writes UTF-16): its byte order mark, or a board's characters each with one (UTF-16) or three
+    (UTF-32) NUL bytes beside it, always on the same side; else None."""
     head = data[:64]
+    if head[:4] in (b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff"):
+        return "UTF-32"
     if head[:2] in (b"\xff\xfe", b"\xfe\xff"):
-        return True
-    odd, even = any(head[1::2]), any(head[0::2])
-    return len(head) >= 4 and odd != even
+        return "UTF-16"
+    for width, name in ((4, "UTF-32"), (2, "UTF-16")):
+        lanes = [head[i::width] for i in range(width)]  # the bytes at each place in a character
+        full = sum(1 for lane in lanes if all(lane))
+        empty = sum(1 for lane in lanes if not any(lane))
+        if len(head) >= 2 * width and full == 1 and empty == width - 1:
+            return name
+    return None
 
 
 def decode(data: bytes, source: str) -> str:
     """The text of a board file (a UTF-8 byte order mark dropped), or a BoardSyntaxError at the
     first byte that is not UTF-8, or at a second byte order mark right after the first (a stray
     character, like any other)."""
-    if _utf16(data):
-        raise BoardSyntaxError(source, 1, 1, "a UTF-16 file: save it as UTF-8")
+    if wide := _wide(data):
+        raise BoardSyntaxError(source, 1, 1, f"a {wide} file: save it as UTF-8")
     # The mark is dropped before decoding, not by "utf-8-sig": that codec's error offsets count
     # from after the mark, so the bytes they point into must be the same ones.
     body = data.removeprefix(_BOM.encode())

@@ -810,6 +810,21 @@ def test_decode_says_a_utf16_file_is_one_with_or_without_its_byte_order_mark(enc
     assert str(caught.value) == "board.txt:1:1: a UTF-16 file: save it as UTF-8"
 
 
+@pytest.mark.parametrize("encoding", ["utf-32", "utf-32-le", "utf-32-be"])
+def test_decode_says_a_utf32_file_is_one_with_or_without_its_byte_order_mark(encoding):
+    # With its mark it was called UTF-16 (the mark starts as UTF-16's does).
+    with pytest.raises(BoardSyntaxError) as caught:
+        decode("1?\n??\n".encode(encoding), "board.txt")
+    assert str(caught.value) == "board.txt:1:1: a UTF-32 file: save it as UTF-8"
+
+
+def test_nul_bytes_that_are_no_wide_encoding_are_left_to_the_grammar():
+    # Three NULs and a newline were called a UTF-16 file; they are NULs where a board should be.
+    assert decode(b"\x00\x00\x00\n", "f") == "\x00\x00\x00\n"
+    with pytest.raises(BoardSyntaxError, match="NUL"):
+        parse_boards(decode(b"\x00\x00\x00\n", "f"), "f")
+
+
 def test_decode_counts_columns_in_characters():
     with pytest.raises(BoardSyntaxError) as caught:
         decode("é".encode() + b"\x80", "f")
