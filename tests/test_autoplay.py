@@ -687,6 +687,17 @@ def test_ingredients_chosen_on_the_command_line_play_as_in_python() -> None:
     assert "(ingredients" not in run_main(["autoplay", "--size", "beginner", "--games", "1"]).out
 
 
+def test_all_ingredients_by_name_are_the_default() -> None:
+    from conftest import run_main
+
+    # the help said "(default: all)", and `--ingredients all` was "no ingredient 'all'"
+    args = ["autoplay", "--size", "beginner", "--games", "3", "--seed", "5", "--json"]
+    named, default = run_main([*args, "--ingredients", "all"]), run_main(args)
+    assert named.status == default.status == 0
+    drop = re.compile(r'"seconds[^,}]*')  # the time each run took
+    assert drop.sub("", named.out) == drop.sub("", default.out)
+
+
 @pytest.mark.parametrize(
     "value, said",
     [
@@ -694,6 +705,7 @@ def test_ingredients_chosen_on_the_command_line_play_as_in_python() -> None:
         ("progress,", "an empty name in 'progress,'"),
         ("none,endgame", "'none' stands alone, not in 'none,endgame'"),
         ("none,", "'none' stands alone, not in 'none,'"),
+        ("all,endgame", "'all' stands alone, not in 'all,endgame'"),
     ],
 )
 def test_an_unknown_ingredient_is_one_line_that_lists_them(value, said) -> None:

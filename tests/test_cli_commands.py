@@ -212,7 +212,7 @@ def test_bash_completes_an_options_choices():
     assert _complete("count", "--backend", "cl") == ["clingo", "clpfd"]
     assert _complete("compare", "--engines", "re") == ["reference"]
     assert _complete("autoplay", "--ingredients", "") == [
-        "tiebreak", "progress", "lookahead", "endgame", "none"
+        "tiebreak", "progress", "lookahead", "endgame", "all", "none"
     ]  # fmt: skip
     # a list: the names typed stay, the one after the last comma is completed
     assert _complete("compare", "--engines", "kanren,re") == ["kanren,reference"]
@@ -220,6 +220,9 @@ def test_bash_completes_an_options_choices():
         "kanren,clingo,clingo", "kanren,clingo,clpfd"
     ]  # fmt: skip
     assert _complete("autoplay", "--ingredients", "progress,e") == ["progress,endgame"]
+    # `all` and `none` stand alone: never offered after a comma
+    assert _complete("autoplay", "--ingredients", "progress,a") == []
+    assert _complete("autoplay", "--ingredients", "progress,n") == []
     assert _complete("count", "--backend", "kanren,") == []  # one engine there, not a list
 
 
