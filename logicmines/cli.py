@@ -1471,8 +1471,11 @@ def main(argv: list[str] | None = None) -> int:
                 dict(_commands(parser))[path].error(
                     f"{path.replace('.', ' ')} takes no {option} ({takers})"
                 )
-            if getattr(args, "file", None) is not None and not extra[0].startswith("-"):
-                # a second board file: the boards of a run stand in one file
+            if getattr(args, "file", None) is not None and (
+                extra[0] == "-" or not extra[0].startswith("-")
+            ):
+                # a second board file (standard input, `-`, too): the boards of a run stand in
+                # one file
                 dict(_commands(parser))[path].error(
                     f"unrecognized arguments: {' '.join(extra)}: {path} reads one FILE (put "
                     "several boards in one file, a blank line between them)"

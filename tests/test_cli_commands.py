@@ -710,6 +710,11 @@ def test_a_second_board_file_is_told_that_one_file_holds_them_all(tmp_path):
         f"logicmines: error: unrecognized arguments: {board}: stats reads one FILE (put several "
         "boards in one file, a blank line between them) (see 'logicmines stats --help')\n"
     )
+    # standard input, `-`, is a file too (it was a bare "unrecognized arguments: -")
+    run = run_main(["check", "-", "-"], "1?\n")
+    assert run.status == 2 and run.err.startswith(
+        "logicmines: error: unrecognized arguments: -: check reads one FILE (put several "
+    )
     # an unknown option is not taken for a file
     run = run_main(["check", str(board), "--frobnicate"])
     assert run.err == (
