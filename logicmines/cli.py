@@ -32,6 +32,7 @@ from .files import (
     is_the_board_file,
     read_text,
     warn,
+    writable_target,
     write_whole,
 )
 from .output import DealingProgress, MakingProgress, Out, error_line, title
@@ -957,8 +958,10 @@ _NOT_SVG = {
 
 
 def _check_pictures(boards: list[Board], args: argparse.Namespace) -> None:
-    """UsageError, before any board is answered, when a picture would go over the boards' own
-    file (p.svg for two boards read from p-2.svg): refused only once board 1 was answered."""
+    """UsageError, before any board is answered, when a picture could not be written where it
+    goes: over the boards' own file (p.svg for two boards read from p-2.svg), or where a folder
+    or what is not a file stands (`writable_target`); such a name was refused only once the
+    boards before it were answered."""
     if args.svg is None:
         return
     root, ext = os.path.splitext(args.svg)
@@ -973,6 +976,7 @@ def _check_pictures(boards: list[Board], args: argparse.Namespace) -> None:
             raise UsageError(
                 f"{path}: the board file itself; --svg writes a picture to a file of its own"
             )
+        writable_target(path, "--svg writes a picture to a file")
 
 
 def _write_picture(text: str, path: str, index: int, board_file: str) -> None:

@@ -463,6 +463,18 @@ def test_a_later_boards_svg_over_the_board_file_is_refused_before_any_answer(in_
     assert (in_tmp / "p-2.svg").read_text() == "1?\n\n??\n"
 
 
+@pytest.mark.parametrize("command", ["analyze", "trace"])
+def test_a_later_boards_svg_where_a_folder_stands_is_refused_before_any_answer(in_tmp, command):
+    # board 1 was answered and p.svg written before p-2.svg was found to be a folder
+    (in_tmp / "b.txt").write_text("1?\n\n??\n")
+    (in_tmp / "p-2.svg").mkdir()
+    run = run_main([command, "--svg", "p.svg", "b.txt"])
+    said = "a folder; --svg writes a picture to a file of its own"
+    assert assert_one_error_line(run, "p-2.svg") == said
+    assert run.out == ""
+    assert sorted(path.name for path in in_tmp.iterdir()) == ["b.txt", "p-2.svg"]
+
+
 def test_an_svg_never_replaces_the_file_standard_input_reads(in_tmp):
     (in_tmp / "b.txt").write_text("1?\n??\n")
     with open("b.txt", "rb") as board:
