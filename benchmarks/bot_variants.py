@@ -471,13 +471,17 @@ LONG_WALLS = {"pair": 3, "block": 2}  # the most unknown wall squares a shape ma
 LONG_LIKELY = Fraction(1, 100)  # shapes needing more than one of them: skipped below this chance
 
 
-def coin_flip_shapes(board: Board) -> list[tuple[str, tuple[Cell, ...], tuple[Cell, ...]]]:
+def coin_flip_shapes(
+    board: Board, most: dict[str, int] | None = None
+) -> list[tuple[str, tuple[Cell, ...], tuple[Cell, ...]]]:
     """The shapes that could end as a coin flip no click can settle: two orthogonal neighbours
     with one mine between them, or a 2x2 block with two mines on a diagonal, each as (kind, its
     unknown cells, its walls). The walls are the squares next to the shape that would tell its
     two layouts apart (next to one of a pair but not the other; diagonal to a block's corners):
     none may be open, and the coin flip forms when every one is a mine. Only the walls still
-    unknown are given."""
+    unknown are given, and only shapes with at most `most[kind]` of them (LONG_WALLS unless
+    told; a kind left out of `most` is not given)."""
+    most = LONG_WALLS if most is None else most
     shapes = []
     for r, c in board.cells():
         groups = []
@@ -501,7 +505,7 @@ def coin_flip_shapes(board: Board) -> list[tuple[str, tuple[Cell, ...], tuple[Ce
             if any(board[w] not in "?*" for w in walls):
                 continue
             unknown = tuple(sorted(w for w in walls if board[w] == "?"))
-            if len(unknown) <= LONG_WALLS[kind]:
+            if len(unknown) <= most.get(kind, -1):
                 shapes.append((kind, cells, unknown))
     return shapes
 
@@ -573,12 +577,12 @@ HOTSPOT_SAFETY = Fraction(9, 10)  # hotspots whose last wall square is this safe
 def hotspots(board: Board, analysis: Analysis) -> list[tuple[Cell, tuple[Cell, ...]]]:
     """The coin flips one mine away: pairs of orthogonal neighbours whose first cell is a mine in
     exactly half the models, and whose walls (`pair_walls`) are all mines but one unknown square
-    less than HOTSPOT_SAFETY safe, which would make the pair a coin flip no click settles. Each
-    as (that square, the pair)."""
+    less than HOTSPOT_SAFETY safe: if that square is a mine and one of the pair is, no click
+    settles which. Each as (that square, the pair)."""
     probabilities = analysis.probabilities
     found = []
-    for kind, cells, walls in coin_flip_shapes(board):
-        if kind != "pair" or probabilities[cells[0]] != Fraction(1, 2):
+    for _, cells, walls in coin_flip_shapes(board, {"pair": 6}):  # a pair has 6 walls at most
+        if probabilities[cells[0]] != Fraction(1, 2):
             continue
         missing = [w for w in walls if probabilities[w] != 1]
         if len(missing) == 1 and 1 - probabilities[missing[0]] < HOTSPOT_SAFETY:
@@ -589,16 +593,34 @@ def hotspots(board: Board, analysis: Analysis) -> list[tuple[Cell, tuple[Cell, .
 def hotspot_safety(
     spots: list[tuple[Cell, tuple[Cell, ...]]], analysis: Analysis, cell: Cell | None = None
 ) -> Fraction:
-    """The chance of surviving the coin flips of `spots` that `analysis` leaves: for each, half
-    the chance that its last wall square is a mine (then the pair is a coin flip), taken as
-    independent. The spots `cell` belongs to (as the square or in the pair) are left out: a
-    click there settles them."""
+    """The chance of surviving the coin flips of `spots` that `analysis` leaves, taken as
+    independent: the product, over them, of 1 minus half the chance that its square is a mine
+    (then the pair is a coin flip). The spots `cell` belongs to (as the square or in the pair)
+    are left out: a click there settles them."""
     chance = Fraction(1)
     for square, pair in spots:
         if cell == square or cell in pair:
             continue
         chance *= (1 + (1 - analysis.probabilities[square])) / 2
     return chance
+
+
+def hotspot_two_clicks(
+    chances: dict[int, tuple[Fraction, Analysis]],
+    spots: list[tuple[Cell, tuple[Cell, ...]]],
+    cell: Cell,
+    before: Fraction,
+) -> Fraction:
+    """The two-click chance of clicking `cell` (from its `digit_chances`), each digit's
+    next-click safety scaled by the chance of surviving the `spots` it leaves, over `before`,
+    the chance now (`hotspot_safety`)."""
+    return sum(
+        (
+            chance * bot._next_safety(after) * hotspot_safety(spots, after, cell) / before
+            for chance, after in chances.values()
+        ),
+        Fraction(0),
+    )
 
 
 def _hotspot_most_useful(
@@ -617,13 +639,7 @@ def _hotspot_most_useful(
 
     def score(cell: Cell) -> tuple:
         chances = bot.digit_chances(board, cell, mines, engine, analysis.count)
-        value = sum(
-            (
-                chance * bot._next_safety(after) * hotspot_safety(spots, after, cell) / before
-                for chance, after in chances.values()
-            ),
-            Fraction(0),
-        )
+        value = hotspot_two_clicks(chances, spots, cell, before)
         if "progress" in ingredients:
             value += bot.PROGRESS_WEIGHT * bot._progress(chances)
         return (value, 1 - probabilities[cell])

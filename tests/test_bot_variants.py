@@ -377,6 +377,7 @@ def hotspots_both_ways(board: Board, mines: int) -> tuple[list, list]:
         (("????", "????", "2?**"), 7),  # the square is 1/3 safe
         (("*??", "?*?"), 4),
         (("???2", "???*", "1??*"), 7),
+        (("????", "?*?3", "?4?3", "??*?"), 9),  # 5 walls unknown, 4 of them certain mines
     ],
 )
 def test_hotspots_match_enumeration_where_there_is_one(rows, mines) -> None:
@@ -403,3 +404,73 @@ def test_a_pair_one_mine_from_a_coin_flip_is_a_hotspot_settled_by_its_cells() ->
     for settles in ((0, 0), (0, 1), (0, 2)):  # the square, or a cell of the pair
         assert bot_variants.hotspot_safety(spots, analysis, settles) == 1
     assert bot_variants.hotspot_safety(spots, analysis, (1, 2)) == Fraction(3, 4)
+
+
+def hotspot_two_clicks_by_enumeration(board: Board, models, cell, spots) -> Fraction:
+    """`hotspot_two_clicks` counted on the models: for each digit `cell` can show, its share of
+    the models, times the best safety of another cell among them, times the product over the
+    spots `cell` is not in of (1 + its square's safety among them) / 2, over the product over
+    every spot on every model (a click that settles a spot gains its share)."""
+    r, c = cell
+
+    def survival(among, settled=()):
+        chance = Fraction(1)
+        for square, pair in spots:
+            if square not in settled and not set(pair) & set(settled):
+                safe = sum(rows[square[0]][square[1]] != "*" for rows in among)
+                chance *= (1 + Fraction(safe, len(among))) / 2
+        return chance
+
+    def shows(rows):
+        return sum(rows[i][j] == "*" for i, j in board.neighbours(cell))
+
+    others = [o for o in board.cells() if board[o] == "?" and o != cell]
+    total = Fraction(0)
+    for digit in sorted({shows(rows) for rows in models if rows[r][c] != "*"}):
+        among = [rows for rows in models if rows[r][c] != "*" and shows(rows) == digit]
+        best = max(
+            (Fraction(sum(rows[i][j] != "*" for rows in among), len(among)) for i, j in others),
+            default=Fraction(1),
+        )
+        total += Fraction(len(among), len(models)) * best * survival(among, [cell])
+    return total / survival(models)
+
+
+@pytest.mark.parametrize(
+    "rows, mines",
+    [(("???", "**?"), 4), (("?*?1", "?**1", "????"), 5), (("???2", "???*", "1??*"), 7)],
+)
+def test_hotspot_two_clicks_match_enumeration(rows, mines) -> None:
+    board = Board(rows)
+    models = models_with(board, mines)
+    analysis = ENGINE.analyze(board, mines)
+    spots = bot_variants.hotspots(board, analysis)
+    before = bot_variants.hotspot_safety(spots, analysis)
+    scaled = False
+    for cell in analysis.probabilities:
+        if analysis.probabilities[cell] == 1:
+            continue
+        chances = bot.digit_chances(board, cell, mines, ENGINE, analysis.count)
+        found = bot_variants.hotspot_two_clicks(chances, spots, cell, before)
+        assert found == hotspot_two_clicks_by_enumeration(board, models, cell, spots)
+        scaled |= found != bot._two_clicks(chances)
+    assert spots and scaled  # the hotspots change some cell's worth
+
+
+def test_hotspot_chooses_by_the_scaled_two_clicks_and_progress(monkeypatch) -> None:
+    # The first guess of game 51 (safe rule): the pair (14,18), (15,18) is walled in but for
+    # (13,19), and what some candidates show changes the chance that (13,19) is a mine.
+    board = play_game(16, 30, 99, "safe", 51, trace=True).trace[0].board
+    analysis = ENGINE.analyze(board, 99)
+    assert bot_variants.hotspots(board, analysis) == [((13, 19), ((14, 18), (15, 18)))]
+    worth, scaled = {}, bot_variants.hotspot_two_clicks
+
+    def seen(chances, spots, cell, before):
+        value = scaled(chances, spots, cell, before)
+        worth[cell] = value + bot.PROGRESS_WEIGHT * bot._progress(chances)
+        return value
+
+    monkeypatch.setattr(bot_variants, "hotspot_two_clicks", seen)
+    chosen = bot_variants._hotspot_most_useful(board, analysis, 99, frozenset(bot.DEFAULT), ENGINE)
+    assert set(worth) == set(bot._candidates(board, analysis.probabilities))
+    assert len(worth) > 1 and worth[chosen] == max(worth.values())
