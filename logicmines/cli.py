@@ -29,10 +29,9 @@ from .files import (
     byte_count,
     input_limit,
     is_terminal,
-    is_the_board_file,
+    own_target,
     read_text,
     warn,
-    writable_target,
     write_whole,
 )
 from .output import DealingProgress, MakingProgress, Out, error_line, title
@@ -957,11 +956,15 @@ _NOT_SVG = {
 }
 
 
+SVG_PURPOSE = "--svg writes a picture to a file"
+
+
 def _check_pictures(boards: list[Board], args: argparse.Namespace) -> None:
     """UsageError, before any board is answered, when a picture could not be written where it
-    goes: over the boards' own file (p.svg for two boards read from p-2.svg), or where a folder
-    or what is not a file stands (`writable_target`); such a name was refused only once the
-    boards before it were answered."""
+    goes (`own_target`): over the boards' own file (p.svg for two boards read from p-2.svg),
+    where a folder or what is not a file stands, or over another board's picture (p-2.svg a link
+    to p.svg); such a name was refused only once the boards before it were answered, and a
+    link's picture silently replaced the one it links to."""
     if args.svg is None:
         return
     root, ext = os.path.splitext(args.svg)
@@ -970,13 +973,15 @@ def _check_pictures(boards: list[Board], args: argparse.Namespace) -> None:
             f"--svg {said(args.svg)}: the picture is SVG (text), not {_NOT_SVG[ext.lower()]}; "
             f"name it {said(root + '.svg')}"
         )
+    drawn: dict[str, str] = {}  # each picture's file, links followed: the name it was given
     for index in range(len(boards)):
         path = _picture_path(args.svg, index)
-        if is_the_board_file(path, args.file):
+        target = own_target(path, SVG_PURPOSE, args.file)
+        if target in drawn:
             raise UsageError(
-                f"{path}: the board file itself; --svg writes a picture to a file of its own"
+                f"{path}: the same file as {drawn[target]}; {SVG_PURPOSE} of its own for each board"
             )
-        writable_target(path, "--svg writes a picture to a file")
+        drawn[target] = path
 
 
 def _write_picture(text: str, path: str, index: int, board_file: str) -> None:
@@ -984,7 +989,7 @@ def _write_picture(text: str, path: str, index: int, board_file: str) -> None:
     over `board_file`, the boards' own file."""
     path = _picture_path(path, index)
     try:
-        write_whole(path, text, "--svg writes a picture to a file", board_file)
+        write_whole(path, text, SVG_PURPOSE, board_file)
     except OSError as error:
         raise UsageError(f"{path}: cannot write the SVG ({error.strerror or error})") from None
 

@@ -130,14 +130,19 @@ def writable_target(path: str, purpose: str) -> str:
     return target
 
 
-def write_whole(path: str, text: str, purpose: str, board_file: str | None = None) -> None:
-    """`text` written to `path` whole or not at all, where `writable_target` allows and never
-    over `board_file` (what the boards were read from, `-` for standard input); UsageError when
-    it must not be written, OSError when the writing fails."""
+def own_target(path: str, purpose: str, board_file: str | None = None) -> str:
+    """`writable_target`, and never `board_file` (what the boards were read from, `-` for
+    standard input): the file a write to `path` replaces, or UsageError."""
     target = writable_target(path, purpose)
     if board_file is not None and is_the_board_file(target, board_file):
         raise UsageError(f"{path}: the board file itself; {purpose} of its own")
-    _replace_file(target, text)
+    return target
+
+
+def write_whole(path: str, text: str, purpose: str, board_file: str | None = None) -> None:
+    """`text` written to `path` whole or not at all, where `own_target` allows; UsageError when
+    it must not be written, OSError when the writing fails."""
+    _replace_file(own_target(path, purpose, board_file), text)
 
 
 def is_the_board_file(path: str, board_file: str) -> bool:

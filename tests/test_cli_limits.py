@@ -475,6 +475,17 @@ def test_a_later_boards_svg_where_a_folder_stands_is_refused_before_any_answer(i
     assert sorted(path.name for path in in_tmp.iterdir()) == ["b.txt", "p-2.svg"]
 
 
+@pytest.mark.parametrize("command", ["analyze", "trace"])
+def test_a_later_boards_svg_linked_to_an_earlier_one_is_refused_before_any_answer(in_tmp, command):
+    # board 2's picture went through the link over board 1's: one file, status 0
+    (in_tmp / "b.txt").write_text("1?\n\n??\n")
+    (in_tmp / "p-2.svg").symlink_to("p.svg")
+    run = run_main([command, "--svg", "p.svg", "b.txt"])
+    said = "the same file as p.svg; --svg writes a picture to a file of its own for each board"
+    assert assert_one_error_line(run, "p-2.svg") == said
+    assert run.out == "" and not (in_tmp / "p.svg").exists()
+
+
 def test_an_svg_never_replaces_the_file_standard_input_reads(in_tmp):
     (in_tmp / "b.txt").write_text("1?\n??\n")
     with open("b.txt", "rb") as board:
