@@ -241,10 +241,14 @@ def clpfd_steps(
     rows = "[" + ", ".join("`" + row + "`" for row in puzzle.rows) + "]"
     goal = f"trace_rows(Rows), trace_board(Rows, {'inf' if limit is None else int(limit)})"
     with tempfile.TemporaryDirectory() as folder:
-        program = Path(folder) / "trace.pl"
-        program.write_text(_CLPFD_TRACE)
-        given = Path(folder) / "rows.pl"
-        given.write_text(f"trace_rows({rows}).\n")
+        program, given = Path(folder) / "trace.pl", Path(folder) / "rows.pl"
+        try:
+            program.write_text(_CLPFD_TRACE)
+            given.write_text(f"trace_rows({rows}).\n")
+        except OSError as error:  # a full disk, say: the path is a passing name of this run's
+            raise EngineError(
+                f"cannot write swipl's program in the temporary folder: {error.strerror or error}"
+            ) from None
         command = ["swipl", "-q", "-g", goal, "-t", "halt", str(data_path("prolog", "board.pl"))]
         try:
             swipl = subprocess.Popen(
@@ -295,8 +299,8 @@ def _swipl_problem(problem: str, code: int, board: Board) -> str:
     first = re.sub(r"^(ERROR: )?-g [^:]*: ", "", problem.splitlines()[0])
     if first.startswith("Stack limit"):
         first += (
-            f" tracing a {board.height}x{board.width} board (SWI-Prolog's stack_limit flag; "
-            "the kanren trace, the default, needs far less)"
+            f" tracing a {board.height}x{board.width} board: trace it with the kanren backend "
+            "(the default), which needs far less"
         )
     return first
 

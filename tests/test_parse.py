@@ -818,8 +818,9 @@ def test_decode_says_a_utf32_file_is_one_with_or_without_its_byte_order_mark(enc
     assert str(caught.value) == "board.txt:1:1: a UTF-32 file: save it as UTF-8"
 
 
-def test_nul_bytes_that_are_no_wide_encoding_are_left_to_the_grammar():
-    # Three NULs and a newline were called a UTF-16 file; they are NULs where a board should be.
+def test_nul_bytes_too_few_to_tell_a_wide_encoding_are_left_to_the_grammar():
+    # Three NULs and a newline were called a UTF-16 file; they could be one UTF-32 character,
+    # but two characters at least tell an encoding: here, NULs where a board should be.
     assert decode(b"\x00\x00\x00\n", "f") == "\x00\x00\x00\n"
     with pytest.raises(BoardSyntaxError, match="NUL"):
         parse_boards(decode(b"\x00\x00\x00\n", "f"), "f")

@@ -7,6 +7,7 @@ from __future__ import annotations
 import subprocess
 import sys
 from itertools import islice
+from pathlib import Path
 
 import pytest
 from conftest import checkout_env, run_main
@@ -16,6 +17,7 @@ from test_kanren import small_boards
 
 from logicmines.backends.kanren import board_models
 from logicmines.board import Board
+from logicmines.engine import EngineError
 from logicmines.trace import (
     MOST_INDENT,
     Step,
@@ -113,11 +115,24 @@ def test_swipl_failing_is_said_in_one_line_without_the_goal_it_was_given():
     )
     board = Board(("?" * 400,) * 300)
     assert _swipl_problem(said, 1, board) == (
-        "Stack limit (1.0Gb) exceeded tracing a 300x400 board (SWI-Prolog's stack_limit flag; "
-        "the kanren trace, the default, needs far less)"
+        "Stack limit (1.0Gb) exceeded tracing a 300x400 board: trace it with the kanren backend "
+        "(the default), which needs far less"
     )
     assert _swipl_problem("Warning: something\nmore", 1, board) == "Warning: something"
     assert _swipl_problem("", 137, board) == "exit status 137"
+
+
+def test_the_clpfd_trace_says_it_cannot_write_its_program_without_naming_a_passing_path(
+    monkeypatch,
+):
+    def full(self, text, *args, **kwargs):
+        raise OSError(28, "No space left on device", str(self))
+
+    monkeypatch.setattr(Path, "write_text", full)
+    with pytest.raises(EngineError) as failed:
+        clpfd_steps(Board.from_text("1?"))
+    said = "cannot write swipl's program in the temporary folder: No space left on device"
+    assert str(failed.value) == said
 
 
 def test_a_choice_that_propagation_refutes_is_shown_failing():
