@@ -711,18 +711,20 @@ class _StoreOnce(argparse._StoreAction):
         super().__call__(parser, namespace, values, option_string)
 
 
+# Words that stand for a whole list of ingredients, never in one: the default's and the baseline's.
+ALONE = {"all": INGREDIENTS, "none": ()}
+
+
 def _ingredients(text: str) -> tuple[str, ...]:
     """`progress,endgame`: the bot's ingredients, each once, in the bot's own order; `all` (every
     one, the default) or `none`."""
-    if text.strip() == "none":
-        return ()
-    if text.strip() == "all":
-        return INGREDIENTS
+    if text.strip() in ALONE:
+        return ALONE[text.strip()]
     names = [name.strip() for name in text.split(",")]
     for name in names:
         if name not in INGREDIENTS:
             wrong = f"an empty name in {said(text)}" if not name else f"no ingredient {said(name)}"
-            if name in ("all", "none"):
+            if name in ALONE:
                 wrong = f"'{name}' stands alone, not in {said(text)}"
             raise argparse.ArgumentTypeError(
                 f"{wrong}: the ingredients are {', '.join(INGREDIENTS)}, or all, or none"
@@ -1276,7 +1278,7 @@ def _words(parser: argparse.ArgumentParser) -> tuple[list[str], dict[str, list[s
                 if action.type is _engine_names:  # a list of them: the first one, at least
                     offered = list(REGISTRY)
                 if action.type is _ingredients:
-                    offered = [*INGREDIENTS, "all", "none"]
+                    offered = [*INGREDIENTS, *ALONE]
                 if action.type is _size:
                     offered = list(PRESETS)
                 values.update(dict.fromkeys(action.option_strings, offered))
@@ -1328,7 +1330,7 @@ def completion_script(parser: argparse.ArgumentParser, shell: str) -> str:
             what = 'files=1; free=""' if offered is None else f'files=0; free="{" ".join(offered)}"'
             if any(a.type in _LISTS for a in sub._actions if option in a.option_strings):
                 # after a comma, only the names a list holds: `all` and `none` stand alone
-                items = " ".join(w for w in offered or [] if w not in ("all", "none"))
+                items = " ".join(w for w in offered or [] if w not in ALONE)
                 what += f'; listed=1; items="{items}"'
             value_cases.append(f"            {name}/{option}) {what}; settled=1 ;;")
         if name:
