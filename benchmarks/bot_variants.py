@@ -258,8 +258,7 @@ def _discounted(
             value += bot.PROGRESS_WEIGHT * bot._progress(chances)
         return (value, safety)
 
-    scores = {cell: score(cell) for cell in near}
-    return max(near, key=lambda cell: (scores[cell], -near.index(cell)))
+    return bot._best(near, {cell: score(cell) for cell in near})
 
 
 def _fifty_most_useful(
@@ -644,8 +643,7 @@ def _hotspot_most_useful(
             value += bot.PROGRESS_WEIGHT * bot._progress(chances)
         return (value, 1 - probabilities[cell])
 
-    scores = {cell: score(cell) for cell in near}
-    return max(near, key=lambda cell: (scores[cell], -near.index(cell)))
+    return bot._best(near, {cell: score(cell) for cell in near})
 
 
 def hotspot() -> None:

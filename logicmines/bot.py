@@ -336,7 +336,7 @@ def _most_useful(
         return (value, safety)
 
     scores = {cell: score(cell) for cell in near}
-    chosen = max(near, key=lambda cell: (scores[cell], -near.index(cell)))
+    chosen = _best(near, scores)
 
     def scored(cell: Cell) -> str:
         two, progress = told[cell]
@@ -361,6 +361,11 @@ def _most_useful(
         which = "as safe" if probabilities[safest] == probabilities[chosen] else "the safest"
         why += f"; {at(safest)}, {which}, scores {scored(safest)}"
     return _say(chosen, why)
+
+
+def _best(near: list[Cell], scores: dict[Cell, tuple]) -> Cell:
+    """The cell of `near` with the highest score, the first in `near` among equals."""
+    return max(near, key=lambda cell: (scores[cell], -near.index(cell)))
 
 
 def _candidates(board: Board, probabilities: dict[Cell, Fraction]) -> list[Cell]:
