@@ -491,7 +491,7 @@ def coin_flip_shapes(
         if r + 1 < board.height and c + 1 < board.width:
             groups.append(("block", ((r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1))))
         for kind, cells in groups:
-            if any(board[cell] != "?" for cell in cells):
+            if kind not in most or any(board[cell] != "?" for cell in cells):
                 continue
             if kind == "pair":
                 walls = pair_walls(board, *cells)
@@ -504,7 +504,7 @@ def coin_flip_shapes(
             if any(board[w] not in "?*" for w in walls):
                 continue
             unknown = tuple(sorted(w for w in walls if board[w] == "?"))
-            if len(unknown) <= most.get(kind, -1):
+            if len(unknown) <= most[kind]:
                 shapes.append((kind, cells, unknown))
     return shapes
 
