@@ -34,6 +34,16 @@ CHANGED = (
 )
 
 
+def apart(board: Board, a, b) -> set:
+    """The squares next to one of the neighbouring cells `a` and `b` but not the other."""
+    return (set(board.neighbours(a)) ^ set(board.neighbours(b))) - {a, b}
+
+
+def analysed(board: Board, mines: int) -> tuple[list, object]:
+    """The board's models with `mines` mines, by plain enumeration, and its analysis."""
+    return models_with(board, mines), ENGINE.analyze(board, mines)
+
+
 def coin_flips_by_enumeration(board: Board, cell, models) -> int:
     """The models where `cell` is a mine, an orthogonal neighbour safe and every square next to
     exactly one of them a mine (a pair with an open square beside just one of them never counts),
@@ -45,15 +55,15 @@ def coin_flips_by_enumeration(board: Board, cell, models) -> int:
             continue
         if board[other] != "?":
             continue
-        apart = (set(board.neighbours(cell)) ^ set(board.neighbours(other))) - {cell, other}
-        if any(board[d].isdigit() for d in apart):
+        walls = apart(board, cell, other)
+        if any(board[d].isdigit() for d in walls):
             continue
         found += sum(
             1
             for rows in models
             if rows[r][c] == "*"
             and rows[other[0]][other[1]] != "*"
-            and all(rows[i][j] == "*" for i, j in apart)
+            and all(rows[i][j] == "*" for i, j in walls)
         )
     as_mine = sum(1 for rows in models if rows[r][c] == "*")
     return min(found, as_mine, len(models) - as_mine)
@@ -63,8 +73,7 @@ def coin_flips_by_enumeration(board: Board, cell, models) -> int:
 @given(positions())
 def test_coin_flip_models_match_enumeration(position) -> None:
     board, mines = position
-    models = models_with(board, mines)
-    analysis = ENGINE.analyze(board, mines)
+    models, analysis = analysed(board, mines)
     for cell in analysis.probabilities:
         want = coin_flips_by_enumeration(board, cell, models)
         found = bot_variants.coin_flip_models(board, analysis, cell, mines, ENGINE, Fraction(0))
@@ -322,8 +331,7 @@ def long_term_by_enumeration(board: Board, models) -> dict:
 @given(positions())
 def test_long_term_influence_matches_enumeration(position) -> None:
     board, mines = position
-    models = models_with(board, mines)
-    analysis = ENGINE.analyze(board, mines)
+    models, analysis = analysed(board, mines)
     found = bot_variants.long_term_influence(board, analysis, mines, ENGINE, Fraction(0))
     assert found == long_term_by_enumeration(board, models)  # likely 0: every shape counts
 
@@ -354,10 +362,10 @@ def hotspots_by_enumeration(board: Board, models) -> list:
                 continue
             if board[r, c] != "?" or board[other] != "?" or 2 * mines_at((r, c)) != total:
                 continue
-            apart = (set(board.neighbours((r, c))) ^ set(board.neighbours(other))) - {(r, c), other}
-            if any(board[d].isdigit() for d in apart):
+            walls = apart(board, (r, c), other)
+            if any(board[d].isdigit() for d in walls):
                 continue
-            missing = [d for d in apart if mines_at(d) != total]
+            missing = [d for d in walls if mines_at(d) != total]
             if len(missing) == 1 and 10 * (total - mines_at(missing[0])) < 9 * total:
                 found.append((missing[0], ((r, c), other)))
     return sorted(found)
@@ -365,8 +373,8 @@ def hotspots_by_enumeration(board: Board, models) -> list:
 
 def hotspots_both_ways(board: Board, mines: int) -> tuple[list, list]:
     """`hotspots` on the board's analysis, in order, and counted on its models."""
-    found = bot_variants.hotspots(board, ENGINE.analyze(board, mines))
-    return sorted(found), hotspots_by_enumeration(board, models_with(board, mines))
+    models, analysis = analysed(board, mines)
+    return sorted(bot_variants.hotspots(board, analysis)), hotspots_by_enumeration(board, models)
 
 
 @pytest.mark.parametrize(
@@ -442,8 +450,7 @@ def hotspot_two_clicks_by_enumeration(board: Board, models, cell, spots) -> Frac
 )
 def test_hotspot_two_clicks_match_enumeration(rows, mines) -> None:
     board = Board(rows)
-    models = models_with(board, mines)
-    analysis = ENGINE.analyze(board, mines)
+    models, analysis = analysed(board, mines)
     spots = bot_variants.hotspots(board, analysis)
     before = bot_variants.hotspot_safety(spots, analysis)
     scaled = False
